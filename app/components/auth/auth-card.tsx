@@ -1,0 +1,11 @@
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900">
+        <h1 className="text-2xl font-bold text-stone-900 dark:text-stone-50">{title}</h1>
+        {subtitle ? <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { maskBrazilianPhone } from "@common/phone";
+import { TextField } from "~/components/ui/field";
+
+/** Phone with the Brazilian mask "(11) 98765-4321"; the server stores it normalised to E.164. */
+export function PhoneField({
+  error,
+  defaultValue = "",
+  required = true,
+  disabled,
+  id,
+}: {
+  error?: string;
+  /** Already in national format, e.g. "(11) 98765-4321". */
+  defaultValue?: string;
+  required?: boolean;
+  disabled?: boolean;
+  id?: string;
+}) {
+  const [value, setValue] = useState(() => maskBrazilianPhone(defaultValue));
+  return (
+    <TextField
+      id={id}
+      label="Telefone"
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(11) 98765-4321"
+      required={required}
+      disabled={disabled}
+      maxLength={15}
+      value={value}
+      onChange={(e) => setValue(maskBrazilianPhone(e.target.value))}
+      error={error}
+    />
+  );
+}

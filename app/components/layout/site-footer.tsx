@@ -1,0 +1,69 @@
+import { Trees } from "lucide-react";
+import { Link } from "react-router";
+import { FOOTER_CATEGORIES } from "@common/catalog";
+import { NewsletterForm } from "./newsletter-form";
+
+const STATIC_PAGES = [
+  { to: "/como-funciona", label: "Como funciona" },
+  { to: "/central-ajuda", label: "Central de Ajuda" },
+  { to: "/politica-cancelamento", label: "Política de cancelamento" },
+  { to: "/anuncie-conosco", label: "Anuncie conosco" },
+  { to: "/termos-uso", label: "Termos de Uso" },
+  { to: "/privacidade", label: "Privacidade" },
+];
+
+const linkClass = "text-sm text-stone-700 hover:text-brand-800 hover:underline dark:text-stone-300 dark:hover:text-brand-200";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-stone-50 dark:border-stone-800 dark:bg-stone-900">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-brand-800 dark:text-brand-200">
+            <Trees aria-hidden className="h-6 w-6" /> Recanto
+          </p>
+          <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">
+            Hospedagens na natureza: cabanas, chalés, casas na árvore, glamping e muito mais. Você fala direto com o
+            anfitrião, sem comissão.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-categorias">
+          <h2 id="footer-categorias" className="text-sm font-semibold text-stone-900 dark:text-stone-100">
+            Categorias
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {FOOTER_CATEGORIES.map((c) => (
+              <li key={c.slug}>
+                <Link to={`/category/${c.slug}`} className={linkClass}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-recanto">
+          <h2 id="footer-recanto" className="text-sm font-semibold text-stone-900 dark:text-stone-100">
+            Recanto
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {STATIC_PAGES.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className={linkClass}>
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold text-stone-900 dark:text-stone-100">Newsletter</h2>
+          <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">Receba novos refúgios e dicas de viagem.</p>
+          <NewsletterForm />
+        </div>
+      </div>
+      <p className="border-t border-stone-200 px-4 py-6 text-center text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400">
+        © {new Date().getFullYear()} Recanto. O Recanto não é parte nas negociações entre hóspedes e anfitriões.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,148 @@
+import { Heart, LogOut, Menu, Monitor, Moon, Plus, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Link, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
+import type { ViewerUser } from "~/lib/auth.server";
+import type { Theme } from "~/lib/theme";
+
+const itemClass =
+  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800 dark:data-[highlighted]:text-white";
+const menuClass =
+  "z-50 min-w-56 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg dark:border-stone-700 dark:bg-stone-900";
+const iconButton =
+  "inline-flex h-10 items-center justify-center gap-2 rounded-full border border-stone-300 px-3 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800";
+
+export function SiteHeader({ viewer }: { viewer: ViewerUser | null }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800 dark:text-brand-200" aria-label="Recanto, página inicial">
+          <Trees aria-hidden className="h-7 w-7" />
+          <span>Recanto</span>
+        </Link>
+        <nav aria-label="Conta" className="flex items-center gap-2">
+          {!viewer ? (
+            <Link
+              to="/cadastro"
+              className="hidden rounded-full px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 lg:inline-flex dark:text-stone-100 dark:hover:bg-stone-800"
+            >
+              Anuncie sua propriedade
+            </Link>
+          ) : null}
+          <ThemeMenu />
+          <Link to="/favoritos" className={iconButton} aria-label="Favoritos">
+            <Heart aria-hidden className="h-5 w-5" />
+          </Link>
+          <AccountMenu viewer={viewer} />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function AccountMenu({ viewer }: { viewer: ViewerUser | null }) {
+  const submit = useSubmit();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={iconButton} aria-label={viewer ? `Menu da conta de ${viewer.name}` : "Menu da conta"}>
+        <Menu aria-hidden className="h-4 w-4" />
+        <User aria-hidden className="h-5 w-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuClass}>
+          {viewer ? (
+            <>
+              <DropdownMenu.Label className="px-3 py-2 text-xs text-stone-600 dark:text-stone-400">
+                {viewer.name}
+              </DropdownMenu.Label>
+              <MenuLink to="/perfil" icon={<User aria-hidden className="h-4 w-4" />}>
+                Meu Perfil
+              </MenuLink>
+              {viewer.userType === "host" ? (
+                <>
+                  <MenuLink to="/minhas-propriedades" icon={<Home aria-hidden className="h-4 w-4" />}>
+                    Minhas Propriedades
+                  </MenuLink>
+                  <MenuLink to="/adicionar-propriedade" icon={<Plus aria-hidden className="h-4 w-4" />}>
+                    Adicionar Propriedade
+                  </MenuLink>
+                </>
+              ) : null}
+              <MenuLink to="/favoritos" icon={<Heart aria-hidden className="h-4 w-4" />}>
+                Favoritos
+              </MenuLink>
+              <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+              <DropdownMenu.Item className={itemClass} onSelect={() => void submit(null, { method: "post", action: "/sair" })}>
+                <LogOut aria-hidden className="h-4 w-4" />
+                Sair
+              </DropdownMenu.Item>
+            </>
+          ) : (
+            <>
+              <MenuLink to="/login" icon={<LogIn aria-hidden className="h-4 w-4" />}>
+                Entrar
+              </MenuLink>
+              <MenuLink to="/cadastro" icon={<UserPlus aria-hidden className="h-4 w-4" />}>
+                Cadastre-se
+              </MenuLink>
+            </>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function MenuLink({ to, icon, children }: { to: string; icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <DropdownMenu.Item asChild className={itemClass}>
+      <Link to={to}>
+        {icon}
+        {children}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+const THEME_OPTIONS: { value: Theme; label: string; icon: React.ReactNode }[] = [
+  { value: "light", label: "Claro", icon: <Sun aria-hidden className="h-4 w-4" /> },
+  { value: "dark", label: "Escuro", icon: <Moon aria-hidden className="h-4 w-4" /> },
+  { value: "system", label: "Sistema", icon: <Monitor aria-hidden className="h-4 w-4" /> },
+];
+
+function ThemeMenu() {
+  const fetcher = useFetcher();
+  const root = useRouteLoaderData("root") as { theme: Theme } | undefined;
+  const pending = fetcher.formData?.get("theme");
+  const theme = (typeof pending === "string" ? pending : root?.theme ?? "system") as Theme;
+
+  function choose(next: Theme) {
+    const html = document.documentElement;
+    html.dataset.theme = next;
+    const dark = next === "dark" || (next === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    html.classList.toggle("dark", dark);
+    void fetcher.submit({ theme: next }, { method: "post", action: "/tema" });
+  }
+
+  const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[2]!;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={iconButton} aria-label={`Tema: ${current.label}`}>
+        {current.icon}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuClass}>
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-stone-600 dark:text-stone-400">Tema</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={theme} onValueChange={(v) => choose(v as Theme)}>
+            {THEME_OPTIONS.map((o) => (
+              <DropdownMenu.RadioItem key={o.value} value={o.value} className={itemClass}>
+                {o.icon}
+                {o.label}
+                <DropdownMenu.ItemIndicator className="ml-auto text-brand-700 dark:text-brand-300">✓</DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+
+export const inputClass =
+  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:placeholder:text-stone-400";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, error, hint, id, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} className={inputClass} {...input} />
+      {hint ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${inputId}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+export function PasswordField({ label, error, hint, id, ...input }: FieldProps) {
+  const [visible, setVisible] = useState(false);
+  const generated = useId();
+  const inputId = id ?? generated;
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={visible ? "text" : "password"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${inputClass} pr-12`}
+          {...input}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? "Ocultar senha" : "Mostrar senha"}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white"
+        >
+          {visible ? <EyeOff aria-hidden className="h-5 w-5" /> : <Eye aria-hidden className="h-5 w-5" />}
+        </button>
+      </div>
+      {hint ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${inputId}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
+
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+      {children}
+    </div>
+  );
+}
+
+export const primaryButton =
+  "inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";

@@ -1,0 +1,12 @@
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === "string" && (THEMES as readonly string[]).includes(value);
+}
+
+/**
+ * Runs in <head> before the first paint: with the "system" theme the server cannot know the
+ * OS preference, so this picks it (and follows later changes) without a flash of the wrong theme.
+ */
+export const THEME_SCRIPT = `(function(){var d=document.documentElement;if(d.dataset.theme!=="system")return;var m=window.matchMedia("(prefers-color-scheme: dark)");function a(){d.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})();`;

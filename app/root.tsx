@@ -1,0 +1,111 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { AuthDialogProvider } from "~/components/auth/auth-dialog";
+import { getViewer } from "~/lib/auth.server";
+import { THEME_SCRIPT, type Theme } from "~/lib/theme";
+import { getTheme } from "~/lib/theme.server";
+import { takeToast } from "~/lib/toast.server";
+import type { Toast } from "~/lib/toast";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [viewer, theme, flash] = await Promise.all([getViewer(context), getTheme(request), takeToast(request)]);
+  return data({ viewer, theme, toast: flash.toast ?? emailLinkToast(request) }, { headers: flash.headers });
+}
+
+/** Feedback for the email-confirmation link, which lands on the site root. */
+function emailLinkToast(request: Request): Toast | null {
+  const params = new URL(request.url).searchParams;
+  if (params.get("email-confirmado") === "1") {
+    return params.has("error")
+      ? { title: "Link de confirmação inválido ou expirado", description: "Entre na sua conta e peça um novo link no seu perfil.", variant: "error" }
+      : { title: "Email confirmado!", description: "Sua conta está ativa. Boas-vindas ao Recanto.", variant: "success" };
+  }
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme: Theme = root?.theme ?? "system";
+  return (
+    <html lang="pt-BR" data-theme={theme} className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <Toaster richColors closeButton position="top-center" theme={theme} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function showAppToast(t: Toast) {
+  const opts = { description: t.description };
+  if (t.variant === "error") showToast.error(t.title, opts);
+  else if (t.variant === "success") showToast.success(t.title, opts);
+  else showToast(t.title, opts);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { viewer, toast } = loaderData;
+  useEffect(() => {
+    if (toast) showAppToast(toast);
+  }, [toast]);
+  return (
+    <AuthDialogProvider>
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <SiteHeader viewer={viewer} />
+      <main id="conteudo" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </AuthDialogProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <main id="conteudo" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Oops! Page not found" : "Algo deu errado"}</h1>
+      <p className="mt-4 text-stone-600 dark:text-stone-300">
+        {notFound
+          ? "A página que você procura não existe ou foi removida."
+          : "Erro inesperado. Tente novamente em instantes; se o problema continuar, fale com a gente pela Central de Ajuda."}
+      </p>
+      {details ? <pre className="mt-6 max-w-full overflow-auto text-left text-xs">{details}</pre> : null}
+      <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        Voltar ao início
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("cadastro", "routes/cadastro.tsx"),
+  route("sair", "routes/sair.ts"),
+  route("esqueci-senha", "routes/esqueci-senha.tsx"),
+  route("redefinir-senha", "routes/redefinir-senha.tsx"),
+  route("perfil", "routes/perfil.tsx"),
+  route("favoritos", "routes/favoritos.tsx"),
+  route("minhas-propriedades", "routes/minhas-propriedades.tsx"),
+  route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),
+  route("editar-propriedade/:id", "routes/editar-propriedade.tsx"),
+  route("category/:categoryId", "routes/category.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirmar", "routes/newsletter-confirmar.ts"),
+  route("tema", "routes/tema.ts"),
+  route("central-ajuda", "routes/central-ajuda.tsx"),
+  route("como-funciona", "routes/como-funciona.tsx"),
+  route("politica-cancelamento", "routes/politica-cancelamento.tsx"),
+  route("termos-uso", "routes/termos-uso.tsx"),
+  route("termos", "routes/termos-uso.tsx", { id: "termos-alias" }),
+  route("privacidade", "routes/privacidade.tsx"),
+  route("anuncie-conosco", "routes/anuncie-conosco.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

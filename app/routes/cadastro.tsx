@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/cadastro";
+import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
+import { signUp } from "@server/accounts/flows";
+import { AuthCard } from "~/components/auth/auth-card";
+import { PhoneField } from "~/components/auth/phone-field";
+import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
+import { getViewer } from "~/lib/auth.server";
+import { formFields } from "~/lib/form";
+import { safeRedirect } from "~/lib/redirects";
+import { setToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Criar conta | Recanto" },
+  { name: "description", content: "Crie sua conta no Recanto para favoritar hospedagens na natureza ou anunciar a sua." },
+];
+
+const WELCOME = {
+  host: "Boas-vindas, anfitrião! Agora você pode anunciar suas propriedades no Recanto.",
+  guest: "Boas-vindas! Agora você pode favoritar hospedagens e falar direto com os anfitriões.",
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getViewer(context)) throw redirect("/perfil");
+  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/perfil") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = formFields(await request.formData());
+  const dialog = fields.mode === "dialog";
+  const input = validateSignUp(fields, { requireConfirmation: !dialog });
+  if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
+  const result = await signUp(context.services, input.data, request.headers, context.clientIp);
+  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
+  if (dialog) return data({ ok: true as const }, { headers: result.headers });
+  await setToast(result.headers, { title: "Conta criada com sucesso!", description: WELCOME[input.data.userType], variant: "success" });
+  return redirect(safeRedirect(fields.redirectTo, "/perfil"), { headers: result.headers });
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/cadastro") === true;
+  const [clientError, setClientError] = useState<{ message: string; field?: string } | null>(null);
+  const serverError = actionData && !actionData.ok ? actionData : null;
+  const error = clientError ?? serverError;
+  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
+
+  function validateBeforeSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const result = validateSignUp(formFields(new FormData(event.currentTarget)));
+    if (!result.ok) {
+      event.preventDefault();
+      setClientError({ message: result.message, field: result.field });
+      event.currentTarget.querySelector<HTMLElement>(`[name="${result.field}"]`)?.focus();
+    } else setClientError(null);
+  }
+
+  return (
+    <AuthCard title="Criar conta no Recanto" subtitle="Leva menos de um minuto.">
+      <Form method="post" className="space-y-5" noValidate onSubmit={validateBeforeSubmit}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormAlert>{error?.message}</FormAlert>
+        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={100} error={fieldError("name")} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fieldError("email")} />
+        <PhoneField error={fieldError("phone")} />
+        <fieldset aria-describedby={fieldError("userType") ? "userType-error" : undefined}>
+          <legend className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">Tipo de usuário</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {USER_TYPES.map((t) => (
+              <label
+                key={t.value}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-stone-600 dark:has-[:checked]:bg-brand-900/40"
+              >
+                <input type="radio" name="userType" value={t.value} className="accent-brand-700" />
+                {t.label}
+              </label>
+            ))}
+          </div>
+          {fieldError("userType") ? <FieldError id="userType-error">{fieldError("userType")}</FieldError> : null}
+        </fieldset>
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          hint="Pelo menos 6 caracteres."
+          error={fieldError("password")}
+        />
+        <PasswordField label="Confirmar senha" name="confirmPassword" autoComplete="new-password" required maxLength={128} error={fieldError("confirmPassword")} />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-stone-700 dark:text-stone-300">
+            <input
+              type="checkbox"
+              name="terms"
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+              aria-invalid={fieldError("terms") ? true : undefined}
+              aria-describedby={fieldError("terms") ? "terms-error" : undefined}
+            />
+            <span>
+              Li e aceito os{" "}
+              <Link to="/termos-uso" target="_blank" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Termos de Uso
+              </Link>{" "}
+              e a{" "}
+              <Link to="/privacidade" target="_blank" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Política de Privacidade
+              </Link>
+              , e declaro ter 18 anos ou mais.
+            </span>
+          </label>
+          {fieldError("terms") ? <FieldError id="terms-error">{fieldError("terms")}</FieldError> : null}
+        </div>
+        <button type="submit" className={primaryButton} disabled={pending}>
+          {pending ? "Criando conta..." : "Criar conta"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-stone-700 dark:text-stone-300">
+        Já tem uma conta?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Fazer login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

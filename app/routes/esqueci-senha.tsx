@@ -1,0 +1,48 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/esqueci-senha";
+import { validateEmail } from "@common/validation/accounts";
+import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "@server/accounts/flows";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
+
+export const meta: Route.MetaFunction = () => [{ title: "Esqueci minha senha | Recanto" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, 254) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = validateEmail(form.get("email"));
+  if (!email.ok) return data({ ok: false as const, message: email.message }, { status: 400 });
+  const result = await requestPasswordReset(context.services, email.data, context.clientIp);
+  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
+  return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  return (
+    <AuthCard title="Esqueci minha senha" subtitle="Informe o email da sua conta e enviaremos um link para criar uma nova senha.">
+      {actionData?.ok ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
+          {actionData.message}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-5" noValidate>
+          <FormAlert>{actionData?.message}</FormAlert>
+          <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={loaderData.email} />
+          <button type="submit" className={primaryButton} disabled={pending}>
+            {pending ? "Enviando..." : "Enviar link"}
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Voltar para o login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { validateLogin } from "@common/validation/accounts";
+import { signIn } from "@server/accounts/flows";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
+import { getViewer } from "~/lib/auth.server";
+import { formFields } from "~/lib/form";
+import { safeRedirect } from "~/lib/redirects";
+import { setToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Entrar | Recanto" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getViewer(context)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = formFields(await request.formData());
+  const dialog = fields.mode === "dialog";
+  const input = validateLogin(fields);
+  if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
+  const result = await signIn(context.services, input.data, request.headers, context.clientIp);
+  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
+  if (dialog) return data({ ok: true as const }, { headers: result.headers });
+  await setToast(result.headers, { title: "Login realizado com sucesso!", description: "Bem-vindo de volta!", variant: "success" });
+  return redirect(safeRedirect(fields.redirectTo), { headers: result.headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const error = actionData && !actionData.ok ? actionData : null;
+  const [email, setEmail] = useState("");
+  const signUpHref = loaderData.redirectTo === "/" ? "/cadastro" : `/cadastro?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  return (
+    <AuthCard title="Entrar no Recanto" subtitle="Acesse sua conta para favoritar e falar com anfitriões.">
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormAlert>{error?.message}</FormAlert>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error?.field === "email" ? error.message : undefined}
+        />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          error={error?.field === "password" ? error.message : undefined}
+        />
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="remember" className="h-4 w-4 accent-brand-700" />
+            Lembrar de mim
+          </label>
+          <Link
+            to={email ? `/esqueci-senha?email=${encodeURIComponent(email)}` : "/esqueci-senha"}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          >
+            Esqueci minha senha
+          </Link>
+        </div>
+        <button type="submit" className={primaryButton} disabled={pending}>
+          {pending ? "Entrando..." : "Entrar"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-stone-700 dark:text-stone-300">
+        Não tem uma conta?{" "}
+        <Link to={signUpHref} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Cadastre-se
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,231 @@
+import { Heart, Home, Plus, ShieldCheck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/perfil";
+import { LIMITS, validateProfile } from "@common/validation/accounts";
+import { formatDate } from "@common/format";
+import { formatPhone } from "@common/phone";
+import { resendVerification, signOut } from "@server/accounts/flows";
+import { getProfile, updateProfile } from "@server/accounts/profile";
+import { PhoneField } from "~/components/auth/phone-field";
+import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
+import { requireViewer } from "~/lib/auth.server";
+import { formFields } from "~/lib/form";
+import { setToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil | Recanto" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const profile = await getProfile(context.services.database.db, viewer.id);
+  if (!profile) throw redirect("/login");
+  const editing = new URL(request.url).searchParams.get("editar") === "1";
+  return {
+    profile: { ...profile, phone: formatPhone(profile.phone), memberSince: formatDate(profile.createdAt) },
+    editing,
+    // Real numbers arrive with properties and favourites; until then every host truly has none.
+    hostStats: profile.userType === "host" ? { activeProperties: 0, favouritesReceived: 0 } : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const { services } = context;
+  const fields = formFields(await request.formData());
+  switch (fields.intent) {
+    case "update-profile": {
+      const input = validateProfile(fields);
+      if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
+      try {
+        await updateProfile(services.database.db, viewer.id, input.data);
+      } catch (err) {
+        services.logger.error({ err }, "profile update failed");
+        return data({ ok: false as const, message: "Erro ao atualizar perfil", field: undefined }, { status: 500 });
+      }
+      const headers = new Headers();
+      await setToast(headers, { title: "Perfil atualizado!", variant: "success" });
+      return redirect("/perfil", { headers });
+    }
+    case "resend-verification": {
+      const result = await resendVerification(services, viewer.email, context.clientIp);
+      if (!result.ok) return data({ ok: false as const, message: result.message, field: undefined }, { status: result.status });
+      return { ok: true as const, message: "Enviamos um novo link de confirmação para o seu email." };
+    }
+    case "logout-everywhere": {
+      const headers = await signOut(services, request.headers, true);
+      await setToast(headers, { title: "Você saiu de todos os dispositivos." });
+      return redirect("/", { headers });
+    }
+    default:
+      return data({ ok: false as const, message: "Ação inválida.", field: undefined }, { status: 400 });
+  }
+}
+
+export default function Perfil({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, editing, hostStats } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  const error = actionData && !actionData.ok ? actionData : null;
+  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
+  useEffect(() => {
+    if (error && !error.field) toast.error(error.message);
+    if (actionData?.ok && "message" in actionData) toast.success(actionData.message);
+  }, [actionData, error]);
+
+  const isHost = profile.userType === "host";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold">Meu Perfil</h1>
+        <p className="mt-2 text-stone-600 dark:text-stone-300">
+          {isHost ? "Anfitrião na plataforma" : "Hóspede na plataforma"} · membro desde {profile.memberSince}
+        </p>
+      </header>
+
+      {!profile.emailVerified ? (
+        <div className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          <p>Confirme seu email: enviamos um link para {profile.email}.</p>
+          <Form method="post">
+            <button name="intent" value="resend-verification" className="font-semibold underline underline-offset-2">
+              Reenviar link
+            </button>
+          </Form>
+        </div>
+      ) : null}
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="dados-pessoais" className="rounded-2xl border border-stone-200 p-6 lg:col-span-2 dark:border-stone-800">
+          <div className="mb-6 flex items-center justify-between gap-4">
+            <h2 id="dados-pessoais" className="text-xl font-semibold">
+              Informações pessoais
+            </h2>
+            <Link
+              to={editing ? "/perfil" : "/perfil?editar=1"}
+              preventScrollReset
+              className="rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+            >
+              {editing ? "Cancelar" : "Editar Perfil"}
+            </Link>
+          </div>
+          {editing ? (
+            <Form method="post" className="space-y-5" noValidate key={JSON.stringify(profile)}>
+              <input type="hidden" name="intent" value="update-profile" />
+              <FormAlert>{error?.message}</FormAlert>
+              <TextField label="Nome completo" name="name" defaultValue={profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
+              <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado." />
+              <PhoneField defaultValue={profile.phone} required={false} error={fieldError("phone")} />
+              <TextField label="Localização" name="location" defaultValue={profile.location} maxLength={LIMITS.location} placeholder="Cidade - UF" error={fieldError("location")} />
+              <BioField defaultValue={profile.bio} error={fieldError("bio")} />
+              <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={saving}>
+                {saving ? "Salvando..." : "Salvar alterações"}
+              </button>
+            </Form>
+          ) : (
+            <dl className="grid gap-5 sm:grid-cols-2">
+              <ProfileItem label="Nome completo" value={profile.name} />
+              <ProfileItem label="Email" value={profile.email} />
+              <ProfileItem label="Telefone" value={profile.phone} />
+              <ProfileItem label="Localização" value={profile.location} />
+              <div className="sm:col-span-2">
+                <ProfileItem label="Bio" value={profile.bio} />
+              </div>
+            </dl>
+          )}
+        </section>
+
+        <aside className="space-y-6">
+          {hostStats ? (
+            <>
+              <section aria-labelledby="estatisticas" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
+                <h2 id="estatisticas" className="text-lg font-semibold">
+                  Estatísticas
+                </h2>
+                <dl className="mt-4 space-y-3">
+                  <Stat icon={<Home aria-hidden className="h-5 w-5" />} label="Propriedades ativas" value={hostStats.activeProperties} />
+                  <Stat icon={<Heart aria-hidden className="h-5 w-5" />} label="Favoritos recebidos" value={hostStats.favouritesReceived} />
+                </dl>
+              </section>
+              <section aria-labelledby="acoes-rapidas" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
+                <h2 id="acoes-rapidas" className="text-lg font-semibold">
+                  Ações rápidas
+                </h2>
+                <div className="mt-4 space-y-2">
+                  <Link to="/adicionar-propriedade" className={primaryButton}>
+                    <Plus aria-hidden className="mr-2 h-4 w-4" /> Adicionar propriedade
+                  </Link>
+                  <Link
+                    to="/minhas-propriedades"
+                    className="inline-flex w-full items-center justify-center rounded-lg border border-stone-300 px-4 py-3 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+                  >
+                    <Home aria-hidden className="mr-2 h-4 w-4" /> Minhas propriedades
+                  </Link>
+                </div>
+              </section>
+            </>
+          ) : null}
+          <section aria-labelledby="seguranca" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
+            <h2 id="seguranca" className="flex items-center gap-2 text-lg font-semibold">
+              <ShieldCheck aria-hidden className="h-5 w-5" /> Segurança
+            </h2>
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">Encerra a sua sessão em todos os navegadores e aparelhos, inclusive neste.</p>
+            <Form method="post" className="mt-4">
+              <button
+                name="intent"
+                value="logout-everywhere"
+                className="w-full rounded-lg border border-red-300 px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950/40"
+              >
+                Sair de todos os dispositivos
+              </button>
+            </Form>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ProfileItem({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className="mt-1 whitespace-pre-line break-words">{value || <span className="text-stone-500 dark:text-stone-400">Não informado</span>}</dd>
+    </div>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; value: number }) {
+  return (
+    <div className="flex items-center justify-between">
+      <dt className="flex items-center gap-2 text-stone-700 dark:text-stone-300">
+        {icon}
+        {label}
+      </dt>
+      <dd className="text-xl font-bold">{value.toLocaleString("pt-BR")}</dd>
+    </div>
+  );
+}
+
+function BioField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor="bio" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        Bio
+      </label>
+      <textarea
+        id="bio"
+        name="bio"
+        rows={4}
+        maxLength={LIMITS.bio}
+        defaultValue={defaultValue}
+        aria-describedby="bio-hint"
+        aria-invalid={error ? true : undefined}
+        className={inputClass}
+      />
+      <p id="bio-hint" className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+        Até {LIMITS.bio} caracteres.
+      </p>
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}

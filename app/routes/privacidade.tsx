@@ -1,0 +1,194 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/privacidade";
+import { StaticPage } from "~/components/layout/static-page";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Política de Privacidade | Recanto" },
+  {
+    name: "description",
+    content:
+      "Saiba quais dados pessoais o Recanto coleta, para que os usa, com quem compartilha e como exercer seus direitos previstos na LGPD.",
+  },
+];
+
+export default function Privacidade() {
+  return (
+    <StaticPage
+      title="Política de Privacidade"
+      intro={
+        <>
+          Esta Política explica como o Recanto trata os seus dados pessoais, em conformidade com a Lei Geral de Proteção
+          de Dados Pessoais (LGPD, Lei 13.709/2018). Última atualização:{" "}
+          <time dateTime="2026-11-21">21/11/2026</time>.
+        </>
+      }
+    >
+      <h2>Quem é o controlador</h2>
+      <p>
+        O Recanto é o controlador dos dados pessoais tratados na plataforma, ou seja, é quem decide como e para que eles
+        são usados. Em caso de dúvida, fale com o nosso encarregado pelo tratamento de dados pessoais (veja o contato ao
+        final desta página).
+      </p>
+
+      <h2>Dados que coletamos</h2>
+      <h3>Dados que você nos fornece</h3>
+      <ul>
+        <li>
+          dados de cadastro: nome, e-mail, senha (guardada apenas em forma de hash, nunca em texto puro) e tipo de usuário
+          (hóspede ou anfitrião);
+        </li>
+        <li>dados de perfil: telefone/WhatsApp, localização e biografia;</li>
+        <li>
+          no caso de anfitriões: informações das propriedades anunciadas, como descrição, endereço ou localização, preços,
+          regras e fotos, além do histórico de assinatura e pagamento do plano;
+        </li>
+        <li>propriedades que você salva como favoritas;</li>
+        <li>e-mail informado para receber a newsletter, se você se inscrever;</li>
+        <li>mensagens que você nos envia pelos canais de atendimento.</li>
+      </ul>
+      <h3>Dados coletados automaticamente</h3>
+      <ul>
+        <li>
+          registros técnicos de acesso e de segurança, como endereço IP, data e hora, navegador e dispositivo (user agent)
+          e páginas acessadas.
+        </li>
+      </ul>
+
+      <h2>Para que usamos os dados e com qual base legal</h2>
+      <ul>
+        <li>
+          <strong>Criar e manter sua conta, exibir anúncios e favoritos e permitir o contato com anfitriões</strong>:
+          execução do contrato firmado com você pelos <Link to="/termos-uso">Termos de Uso</Link> (art. 7º, V, da LGPD).
+        </li>
+        <li>
+          <strong>Analisar e moderar anúncios, prevenir fraudes e proteger a segurança da plataforma</strong>: legítimo
+          interesse do Recanto e dos usuários (art. 7º, IX).
+        </li>
+        <li>
+          <strong>Cobrar o plano do anfitrião e emitir documentos fiscais</strong>: execução do contrato e cumprimento de
+          obrigação legal ou regulatória (art. 7º, V e II).
+        </li>
+        <li>
+          <strong>Guardar registros de acesso</strong>: cumprimento de obrigação legal prevista no Marco Civil da Internet
+          (Lei 12.965/2014, art. 15).
+        </li>
+        <li>
+          <strong>Enviar comunicações sobre a conta e responder ao atendimento</strong>: execução do contrato e legítimo
+          interesse.
+        </li>
+        <li>
+          <strong>Enviar a newsletter</strong>: consentimento (art. 7º, I), confirmado por e-mail e revogável a qualquer
+          momento mediante pedido pelo nosso e-mail de contato.
+        </li>
+        <li>
+          <strong>Exercer direitos em processos judiciais, administrativos ou arbitrais</strong>: art. 7º, VI, da LGPD.
+        </li>
+      </ul>
+      <p>Não vendemos dados pessoais e não os usamos para publicidade direcionada.</p>
+
+      <h2>Compartilhamento de dados</h2>
+      <ul>
+        <li>
+          <strong>Entre usuários</strong>: o anúncio de um anfitrião é público. O WhatsApp do anfitrião é exibido apenas a
+          usuários com sessão iniciada que escolhem entrar em contato. A conversa acontece no WhatsApp, serviço de
+          terceiros com política de privacidade própria.
+        </li>
+        <li>
+          <strong>Prestadores de serviço</strong>: empresas que nos ajudam a operar a plataforma, como provedores de
+          hospedagem e infraestrutura, de envio de e-mails e de processamento dos pagamentos do plano do anfitrião. Eles
+          tratam os dados apenas conforme nossas instruções e para essas finalidades. Os dados completos de cartão são
+          tratados pelo prestador de pagamentos e não ficam armazenados no Recanto.
+        </li>
+        <li>
+          <strong>Autoridades</strong>: quando houver obrigação legal, ordem judicial ou requisição de autoridade
+          competente.
+        </li>
+      </ul>
+      <p>
+        Alguns prestadores podem armazenar dados fora do Brasil. Nesses casos, a transferência internacional segue as
+        hipóteses previstas no art. 33 da LGPD.
+      </p>
+
+      <h2>Por quanto tempo guardamos os dados</h2>
+      <ul>
+        <li>dados da conta, perfil, anúncios e favoritos: enquanto a conta estiver ativa;</li>
+        <li>
+          registros de acesso: 6 meses, como exige o Marco Civil da Internet, ou por mais tempo se houver requisição de
+          autoridade competente;
+        </li>
+        <li>e-mail da newsletter: até você cancelar a inscrição;</li>
+        <li>dados de cobrança do plano: pelo prazo exigido pela legislação fiscal e contábil.</li>
+      </ul>
+      <p>
+        Ao excluir sua conta, apagamos ou anonimizamos seus dados, exceto aqueles que precisamos manter para cumprir
+        obrigações legais ou exercer direitos, pelo prazo necessário para isso.
+      </p>
+
+      <h2>Seus direitos</h2>
+      <p>Conforme o art. 18 da LGPD, você pode solicitar a qualquer momento:</p>
+      <ul>
+        <li>confirmação de que tratamos seus dados e acesso a eles;</li>
+        <li>correção de dados incompletos, inexatos ou desatualizados;</li>
+        <li>anonimização, bloqueio ou eliminação de dados desnecessários, excessivos ou tratados em desconformidade com a lei;</li>
+        <li>portabilidade dos dados a outro fornecedor de serviço ou produto;</li>
+        <li>eliminação dos dados tratados com base no seu consentimento;</li>
+        <li>informação sobre as entidades com as quais compartilhamos seus dados;</li>
+        <li>informação sobre a possibilidade de não fornecer consentimento e sobre as consequências da negativa;</li>
+        <li>revogação do consentimento.</li>
+      </ul>
+      <p>
+        Você também pode se opor a tratamentos realizados com base em outras hipóteses legais, em caso de descumprimento
+        da LGPD, e apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).
+      </p>
+
+      <h2>Como exercer seus direitos</h2>
+      <p>
+        Na página do seu <Link to="/perfil">perfil</Link>, você pode corrigir seus dados e usar as opções “Baixar meus
+        dados”, para receber uma cópia das informações da sua conta, e “Excluir minha conta”, para encerrar a conta e
+        solicitar a eliminação dos seus dados. Se preferir, envie o pedido para{" "}
+        <a href="mailto:contato@recanto.dev">contato@recanto.dev</a>. Para sua segurança, podemos pedir a confirmação da
+        sua identidade antes de atender à solicitação.
+      </p>
+
+      <h2>Cookies</h2>
+      <p>Usamos apenas cookies necessários para o funcionamento do site:</p>
+      <ul>
+        <li>
+          <strong>Cookie de sessão</strong>: estritamente necessário para manter você conectado com segurança. É marcado
+          como HttpOnly, o que impede seu acesso por scripts na página.
+        </li>
+        <li>
+          <strong>Cookie de tema</strong>: guarda a sua preferência entre tema claro e escuro.
+        </li>
+      </ul>
+      <p>Não usamos cookies de publicidade nem de rastreamento.</p>
+
+      <h2>Menores de idade</h2>
+      <p>
+        O Recanto é destinado exclusivamente a maiores de 18 anos. Não permitimos o cadastro de menores. Se soubermos que
+        uma conta pertence a alguém com menos de 18 anos, ela será excluída.
+      </p>
+
+      <h2>Segurança</h2>
+      <p>
+        Adotamos medidas técnicas e administrativas para proteger os dados, como conexão criptografada, armazenamento de
+        senhas com algoritmos de hash, controle de acesso restrito e limites contra tentativas abusivas de acesso.
+        Nenhum sistema é totalmente imune a incidentes; caso ocorra algum que possa causar risco ou dano relevante,
+        comunicaremos os titulares afetados e a ANPD, conforme a lei.
+      </p>
+
+      <h2>Encarregado pelo tratamento de dados (DPO)</h2>
+      <p>
+        Para falar com o nosso encarregado sobre esta Política ou sobre seus dados pessoais, escreva para{" "}
+        <a href="mailto:contato@recanto.dev?subject=LGPD%20-%20Encarregado">contato@recanto.dev</a> com o assunto
+        “LGPD – Encarregado”.
+      </p>
+
+      <h2>Alterações desta Política</h2>
+      <p>
+        Podemos atualizar esta Política para refletir mudanças na plataforma ou na legislação. Alterações relevantes serão
+        comunicadas pelo site ou por e-mail. Última atualização: <time dateTime="2026-11-21">21/11/2026</time>.
+      </p>
+    </StaticPage>
+  );
+}

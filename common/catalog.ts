@@ -1,0 +1,85 @@
+/** The catalogue of property types and the category pages built on them (isomorphic). */
+
+export const PROPERTY_TYPES = [
+  "Microcasa",
+  "Casa na Árvore",
+  "Moinho",
+  "Pousada",
+  "Cabana",
+  "Casa na Praia",
+  "Chalé",
+  "Gruta",
+  "Casa Ecológica",
+  "Fazenda",
+  "Hotel Fazenda",
+  "Hotel",
+  "Casas Barco",
+  "Celeiro",
+  "Barco",
+  "Trailer / Motorhome",
+  "Contêiner",
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export interface Category {
+  /** ASCII slug used in URLs: /category/{slug}. */
+  slug: string;
+  name: string;
+  tagline: string;
+  /** Property types this page lists. */
+  types: readonly PropertyType[];
+}
+
+const typeCategory = (slug: string, type: PropertyType, name: string, tagline: string): Category => ({
+  slug,
+  name,
+  tagline,
+  types: [type],
+});
+
+/** One page per property type (the spec's 15 plus Casa na Praia and Chalé), then the footer's collections. */
+export const CATEGORIES: readonly Category[] = [
+  typeCategory("microcasas", "Microcasa", "Microcasas", "Vida minimalista e sustentável"),
+  typeCategory("casas-na-arvore", "Casa na Árvore", "Casas na Árvore", "Experiência única nas alturas"),
+  typeCategory("moinhos", "Moinho", "Moinhos", "Charme histórico e aconchego"),
+  typeCategory("pousadas", "Pousada", "Pousadas", "Charme e hospitalidade"),
+  typeCategory("cabanas", "Cabana", "Cabanas", "No coração da floresta"),
+  typeCategory("casas-na-praia", "Casa na Praia", "Casas na Praia", "O mar como vizinho"),
+  typeCategory("chales", "Chalé", "Chalés", "Aconchego nas montanhas"),
+  typeCategory("grutas", "Gruta", "Grutas", "Aventura subterrânea"),
+  typeCategory("casas-ecologicas", "Casa Ecológica", "Casas Ecológicas", "Sustentabilidade e natureza"),
+  typeCategory("fazendas", "Fazenda", "Fazendas", "Vida no campo"),
+  typeCategory("hoteis-fazenda", "Hotel Fazenda", "Hotéis Fazenda", "Experiência rural completa"),
+  typeCategory("hoteis", "Hotel", "Hotéis", "Conforto e comodidade"),
+  typeCategory("casas-barco", "Casas Barco", "Casas Barco", "Vida sobre as águas"),
+  typeCategory("celeiros", "Celeiro", "Celeiros", "Rusticidade e autenticidade"),
+  typeCategory("barcos", "Barco", "Barcos", "Navegando pela natureza"),
+  typeCategory("trailers-motorhomes", "Trailer / Motorhome", "Trailers / Motorhomes", "Liberdade sobre rodas"),
+  typeCategory("conteineres", "Contêiner", "Contêineres", "Design moderno e sustentável"),
+  {
+    slug: "glamping",
+    name: "Glamping",
+    tagline: "Acampar com conforto em meio à natureza",
+    types: ["Microcasa", "Casa na Árvore", "Cabana", "Trailer / Motorhome", "Contêiner"],
+  },
+  { slug: "pe-na-areia", name: "Pé na areia", tagline: "Hospedagens a poucos passos do mar", types: ["Casa na Praia", "Casas Barco", "Barco"] },
+  {
+    slug: "lugares-historicos",
+    name: "Lugares históricos",
+    tagline: "Durma onde a história aconteceu",
+    types: ["Moinho", "Celeiro", "Fazenda", "Gruta"],
+  },
+];
+
+/** Accepts the slug or the stored type name (e.g. "Microcasa"). */
+export function findCategory(id: string): Category | undefined {
+  const key = id.trim().toLowerCase();
+  return (
+    CATEGORIES.find((c) => c.slug === key) ??
+    CATEGORIES.find((c) => c.types.length === 1 && c.types[0]!.toLowerCase() === key)
+  );
+}
+
+export const FOOTER_CATEGORIES = ["chales", "glamping", "hoteis-fazenda", "cabanas", "pe-na-areia", "lugares-historicos"].map(
+  (slug) => CATEGORIES.find((c) => c.slug === slug)!,
+);

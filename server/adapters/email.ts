@@ -1,0 +1,40 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** SMTP when a URL is configured; otherwise each message is written to an outbox folder as .eml and logged. */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; logger: Logger }): Mailer {
+  const { smtpUrl, outboxDir, from, logger } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, "email sent over SMTP");
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = path.join(outboxDir, `${Date.now()}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, "email written to outbox");
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { CurrentSession } from "./request-context";
+import type { Services } from "./services";
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder with the browser assets (build/client); absent in dev, where Vite serves them. */
+  clientDir?: string;
+  /** Extra middleware mounted before routing (Vite's dev middleware). */
+  devMiddleware?: express.RequestHandler;
+}
+
+export function createApp(services: Services, options: AppOptions) {
+  const { config, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const id = (req.get("x-request-id") ?? randomUUID()).slice(0, 64);
+    res.setHeader("x-request-id", id);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip };
+      if (res.statusCode >= 500) logger.error(entry, "request");
+      else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+    next();
+  });
+
+  app.use(
+    helmet({
+      // React Router's hydration uses inline scripts; a nonce-based policy is a follow-up.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await services.database.db.execute(sql`select 1`);
+      res.json({ status: "ok", database: services.database.engine });
+    } catch (err) {
+      logger.error({ err }, "health check failed");
+      res.status(503).json({ status: "error" });
+    }
+  });
+
+  // Only the links that arrive by email (verify, reset) reach better-auth directly;
+  // every form goes through our actions, which validate and rate limit first.
+  const authHandler = toNodeHandler(services.auth);
+  app.get("/api/auth/*splat", (req, res) => {
+    const allowed = req.path === "/api/auth/verify-email" || req.path.startsWith("/api/auth/reset-password/");
+    if (!allowed) {
+      res.status(404).json({ error: "Não encontrado." });
+      return;
+    }
+    void authHandler(req, res);
+  });
+
+  app.use(rejectCrossSiteWrites(config.BASE_URL));
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(options.clientDir, { maxAge: "1h" }));
+  }
+
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build: options.build,
+      mode: config.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (req): AppLoadContext => {
+        let session: Promise<CurrentSession | null> | undefined;
+        return {
+          services,
+          clientIp: req.ip ?? "unknown",
+          getSession: () => (session ??= services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) })),
+        };
+      },
+    }),
+  );
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err }, "unhandled error");
+    if (!res.headersSent) res.status(500).send("Erro inesperado. Tente novamente.");
+  });
+
+  return app;
+}
+
+/** CSRF defence: a state-changing request must come from our own pages. */
+function rejectCrossSiteWrites(baseURL: string): express.RequestHandler {
+  const ownOrigin = new URL(baseURL).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    const sameHost = origin && origin !== "null" && safeHost(origin) === req.get("host");
+    const crossSite = origin ? origin !== ownOrigin && !sameHost : req.get("sec-fetch-site") === "cross-site";
+    if (crossSite) {
+      res.status(403).send("Requisição recusada: origem não permitida.");
+      return;
+    }
+    next();
+  };
+}
+
+function safeHost(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import type { Database } from "../../server/db/client";
+import { createLogger } from "../../server/logger";
+import { createServices, type Services } from "../../server/services";
+import { createTestDatabase } from "./database";
+
+export interface TestApp {
+  url: string;
+  services: Services;
+  database: Database;
+  dataDir: string;
+  /** Emails written to the outbox, oldest first. */
+  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  close(): Promise<void>;
+}
+
+const buildPath = path.resolve("build/server/index.js");
+
+/**
+ * The real server (production build, Express, better-auth) on a random port, with its own fresh
+ * database and outbox. `npm test` builds first; run `npm run build` before running tests alone.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const build = (await import(buildPath)) as ServerBuild;
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-app-"));
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({ NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  const services = createServices(config, database, createLogger(config.LOG_LEVEL));
+  server.on("request", createApp(services, { build, clientDir: path.resolve("build/client") }));
+
+  return {
+    url,
+    services,
+    database,
+    dataDir,
+    async outbox() {
+      const dir = path.join(dataDir, "outbox");
+      const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+      return Promise.all(
+        files.map(async (f) => {
+          const mail = await simpleParser(await fs.readFile(path.join(dir, f)));
+          return { to: mail.to && !Array.isArray(mail.to) ? mail.to.text : "", subject: mail.subject ?? "", text: mail.text ?? "" };
+        }),
+      );
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

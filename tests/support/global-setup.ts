@@ -1,0 +1,59 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { createPglite, openPostgres, wrapPglite } from "../../server/db/client";
+import { databaseUrlFor } from "./postgres-url";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database per run and hands tests a template to clone: a PGlite data-dir dump,
+ * and on PostgreSQL a template database (CREATE DATABASE … TEMPLATE …).
+ */
+export default async function setup(project: TestProject) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-test-"));
+  const pglite = await createPglite();
+  const db = wrapPglite(pglite);
+  await db.migrate();
+  const dump = await pglite.dumpDataDir("none");
+  const templateFile = path.join(dir, "template.tar");
+  await fs.writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+  project.provide("pgliteTemplate", templateFile);
+
+  let cleanupPostgres = async () => {};
+  if (project.name.endsWith("postgres")) {
+    const adminUrl = process.env.DATABASE_URL!;
+    const template = `recanto_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const tplDb = openPostgres(databaseUrlFor(adminUrl, template), 1);
+    await tplDb.migrate();
+    await tplDb.close();
+    project.provide("postgresTemplate", template);
+    cleanupPostgres = async () => {
+      const { rows } = await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE $1",
+        [`${template}_c%`],
+      );
+      for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await admin.end();
+    };
+  } else {
+    project.provide("postgresTemplate", "");
+  }
+
+  return async () => {
+    await cleanupPostgres();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { formatBRL, formatDate } from "../../common/format";
+import { formatPhone, maskBrazilianPhone, normalizePhone } from "../../common/phone";
+import { safeRedirect } from "../../app/lib/redirects";
+
+describe("formatting", () => {
+  it("formats centavos as pt-BR reais", () => {
+    expect(formatBRL(3990)).toBe("R$\u00a039,90");
+    expect(formatBRL(0)).toBe("R$\u00a00,00");
+    expect(formatBRL(123456789)).toBe("R$\u00a01.234.567,89");
+  });
+
+  it("formats dates as dd/mm/aaaa in Brasília time", () => {
+    expect(formatDate(new Date("2026-03-05T12:00:00Z"))).toBe("05/03/2026");
+    // 01:30 UTC on the 1st is still the previous evening in São Paulo.
+    expect(formatDate("2026-01-01T01:30:00Z")).toBe("31/12/2025");
+  });
+});
+
+describe("phones", () => {
+  it("normalises Brazilian numbers to E.164 digits without doubling the 55", () => {
+    expect(normalizePhone("(11) 98765-4321")).toBe("5511987654321");
+    expect(normalizePhone("+55 11 98765-4321")).toBe("5511987654321");
+    expect(normalizePhone("11 3456-7890")).toBe("551134567890");
+    expect(normalizePhone("1234")).toBeNull();
+    expect(normalizePhone("")).toBeNull();
+  });
+
+  it("masks while typing and formats for display", () => {
+    expect(maskBrazilianPhone("11987654321")).toBe("(11) 98765-4321");
+    expect(maskBrazilianPhone("1134567890")).toBe("(11) 3456-7890");
+    expect(maskBrazilianPhone("119")).toBe("(11) 9");
+    expect(formatPhone("5511987654321")).toBe("(11) 98765-4321");
+  });
+});
+
+describe("post-login destinations", () => {
+  it("accepts only local paths", () => {
+    expect(safeRedirect("/perfil")).toBe("/perfil");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect(null)).toBe("/");
+  });
+});
