@@ -54,7 +54,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <Toaster richColors closeButton position="top-center" theme={theme} />
+        <Toaster
+          closeButton
+          position="top-center"
+          theme={theme}
+          toastOptions={{ classNames: { description: "text-stone-700! dark:text-stone-300!" } }}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

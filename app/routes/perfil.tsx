@@ -127,9 +127,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               <ProfileItem label="Email" value={profile.email} />
               <ProfileItem label="Telefone" value={profile.phone} />
               <ProfileItem label="Localização" value={profile.location} />
-              <div className="sm:col-span-2">
-                <ProfileItem label="Bio" value={profile.bio} />
-              </div>
+              <ProfileItem label="Bio" value={profile.bio} className="sm:col-span-2" />
             </dl>
           )}
         </section>
@@ -185,9 +183,9 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-function ProfileItem({ label, value }: { label: string; value: string }) {
+function ProfileItem({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className="mt-1 whitespace-pre-line break-words">{value || <span className="text-stone-500 dark:text-stone-400">Não informado</span>}</dd>
     </div>

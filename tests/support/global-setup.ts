@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createPglite, openPostgres, wrapPglite } from "../../server/db/client";
+import { chromePath, hasChromium } from "./browser";
 import { databaseUrlFor } from "./postgres-url";
 
 declare module "vitest" {
@@ -18,6 +19,11 @@ declare module "vitest" {
  * and on PostgreSQL a template database (CREATE DATABASE … TEMPLATE …).
  */
 export default async function setup(project: TestProject) {
+  if (project.name === "e2e" && !hasChromium) {
+    console.warn(
+      `\n!!! BROWSER TESTS SKIPPED: no Chromium at ${chromePath}. Install it with \`apt-get install -y chromium\` or set CHROME_PATH. !!!\n`,
+    );
+  }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-test-"));
   const pglite = await createPglite();
   const db = wrapPglite(pglite);

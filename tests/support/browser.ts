@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+/** Browser tests need a Chromium binary; global-setup prints how to install it when missing. */
+export const hasChromium = fs.existsSync(chromePath);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** Fails on any serious or critical axe violation, naming the rule and the elements. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
