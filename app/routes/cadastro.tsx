@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/cadastro";
 import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
 import { signUp } from "@server/accounts/flows";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { getViewer } from "~/lib/auth.server";
@@ -22,8 +22,10 @@ const WELCOME = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getViewer(context)) throw redirect("/perfil");
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/perfil") };
+  return {
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/perfil"),
+    signedInAs: (await getViewer(context))?.name ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +61,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     <AuthCard title="Criar conta no Recanto" subtitle="Leva menos de um minuto.">
       <Form method="post" className="space-y-5" noValidate onSubmit={validateBeforeSubmit}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
         <FormAlert>{error?.message}</FormAlert>
         <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={100} error={fieldError("name")} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fieldError("email")} />

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { validateLogin } from "@common/validation/accounts";
 import { signIn } from "@server/accounts/flows";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { getViewer } from "~/lib/auth.server";
 import { formFields } from "~/lib/form";
@@ -14,8 +14,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Entrar | Recanto" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getViewer(context)) throw redirect(redirectTo);
-  return { redirectTo };
+  // No redirect for signed-in visitors: after a failed POST the loaders run again and a redirect
+  // would hide the error. They see who they are, and logging in again switches accounts.
+  return { redirectTo, signedInAs: (await getViewer(context))?.name ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,6 +41,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <AuthCard title="Entrar no Recanto" subtitle="Acesse sua conta para favoritar e falar com anfitriões.">
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
         <FormAlert>{error?.message}</FormAlert>
         <TextField
           label="Email"

@@ -9,6 +9,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
+/** Posts to unknown paths are 404 too, not 405. */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export default function NotFound() {
   return (
     <PageMessage

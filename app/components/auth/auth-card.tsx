@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -7,5 +9,16 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
       </div>
     </div>
+  );
+}
+
+export function SignedInNotice({ name }: { name: string }) {
+  return (
+    <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
+      Você já está conectado como <strong>{name}</strong>. Continuar encerra a sessão atual.{" "}
+      <Link to="/perfil" className="font-semibold underline">
+        Ir para o perfil
+      </Link>
+    </p>
   );
 }

@@ -1,0 +1,297 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../../server/accounts/users";
+import { sessions, users } from "../../server/db/schema";
+import { startTestApp, type TestApp } from "../support/app";
+import { engine } from "../support/database";
+import { Client } from "../support/http";
+
+const SESSION = "recanto.session_token";
+
+function signUpFields(over: Record<string, string> = {}) {
+  return {
+    name: "Maria da Silva",
+    email: "maria@example.com",
+    phone: "(11) 98765-4321",
+    userType: "guest",
+    password: "segredo123",
+    confirmPassword: "segredo123",
+    terms: "on",
+    ...over,
+  };
+}
+
+describe(`accounts over HTTP (${engine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const db = () => app.database.db;
+  const userByEmail = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
+  const sessionsOf = async (userId: string) => db().select().from(sessions).where(eq(sessions.userId, userId));
+
+  it("signs a host up: stored normalised, session cookie set, welcome toast, confirmation email", async () => {
+    const client = new Client(app.url);
+    const res = await client.post("/cadastro", signUpFields({ email: "Host@Example.com", userType: "host" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/perfil");
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const user = await userByEmail("host@example.com");
+    expect(user).toMatchObject({ name: "Maria da Silva", phone: "5511987654321", userType: "host", role: "user", emailVerified: false });
+
+    const profile = await client.get("/perfil");
+    expect(profile.status).toBe(200);
+    const html = await profile.text();
+    expect(html).toContain("Anfitrião na plataforma");
+    expect(html).toContain("Conta criada com sucesso!");
+
+    const mail = (await app.outbox()).find((m) => m.to.includes("host@example.com"))!;
+    expect(mail.subject).toBe("Confirme seu email no Recanto");
+    const link = new URL(mail.text.match(/https?:\/\/\S+verify-email\S+/)![0]);
+    expect(link.origin).toBe(app.url);
+    const verified = await fetch(link, { redirect: "manual" });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe("/?email-confirmado=1");
+    expect((await userByEmail("host@example.com"))!.emailVerified).toBe(true);
+  });
+
+  it("refuses a second account with the same email (any case) and stores nothing", async () => {
+    const client = new Client(app.url);
+    const res = await client.post("/cadastro", signUpFields({ email: "HOST@example.com" }));
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("Este email já está cadastrado");
+    expect(await db().select().from(users).where(eq(users.email, "host@example.com"))).toHaveLength(1);
+  });
+
+  const badInputs: [string, Record<string, string>, string][] = [
+    ["no terms", { terms: "" }, "Você deve aceitar os termos de uso para continuar."],
+    ["no user type", { userType: "" }, "Selecione o tipo de usuário."],
+    ["another user type", { userType: "admin" }, "Selecione o tipo de usuário."],
+    ["different passwords", { confirmPassword: "outra123" }, "As senhas não coincidem."],
+    ["short password", { password: "12345", confirmPassword: "12345" }, "A senha deve ter pelo menos 6 caracteres."],
+    ["empty name", { name: "" }, "Informe seu nome completo."],
+    ["10,000-char name", { name: "a".repeat(10_000) }, "O nome deve ter no máximo 100 caracteres."],
+    ["script in name", { name: "<script>alert(1)</script>" }, "O nome deve conter apenas letras"],
+    ["SQL in name", { name: "Robert'); DROP TABLE users;--" }, "O nome deve conter apenas letras"],
+    ["bad email", { email: "maria@" }, "Informe um email válido."],
+    ["SQL in email", { email: "' OR 1=1 --" }, "Informe um email válido."],
+    ["10,000-char email", { email: `${"a".repeat(10_000)}@example.com` }, "Informe um email válido."],
+    ["bad phone", { phone: "12" }, "Informe um telefone válido"],
+    ["10,000-char phone", { phone: "9".repeat(10_000) }, "Informe um telefone válido"],
+    ["10,000-char password", { password: "a".repeat(10_000), confirmPassword: "a".repeat(10_000) }, "A senha deve ter no máximo 128 caracteres."],
+  ];
+
+  it.each(badInputs)("sign-up with %s answers 400 in Portuguese and stores nothing", async (_label, patch, message) => {
+    const before = (await db().select({ id: users.id }).from(users)).length;
+    const res = await new Client(app.url).post("/cadastro", signUpFields({ email: "bad-input@example.com", ...patch }));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(message);
+    expect((await db().select({ id: users.id }).from(users)).length).toBe(before);
+  });
+
+  it("ignores fields a visitor must not set (role, email verified)", async () => {
+    const res = await new Client(app.url).post("/cadastro", signUpFields({ email: "sneaky@example.com", role: "admin", emailVerified: "true" }));
+    expect(res.status).toBe(302);
+    expect(await userByEmail("sneaky@example.com")).toMatchObject({ role: "user", emailVerified: false });
+  });
+
+  it("logs in: wrong password 401 with the spec's text, right one redirects to the origin only if local", async () => {
+    await createAccount(app.services.auth, { name: "Lia", email: "lia@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(app.url);
+    const wrong = await client.post("/login", { email: "lia@example.com", password: "errada" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Email ou senha incorretos");
+    const unknown = await client.post("/login", { email: "ninguem@example.com", password: "errada" });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toContain("Email ou senha incorretos");
+
+    const ok = await client.post("/login", { email: "LIA@example.com", password: "segredo123", redirectTo: "/perfil" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/perfil");
+
+    const other = new Client(app.url);
+    const evil = await other.post("/login", { email: "lia@example.com", password: "segredo123", redirectTo: "https://evil.example/x" });
+    expect(evil.headers.get("location")).toBe("/");
+  });
+
+  it("'Lembrar de mim' gives a 30-day cookie; without it a browser-session cookie and a 1-day session", async () => {
+    await createAccount(app.services.auth, { name: "Rui", email: "rui@example.com", password: "segredo123", userType: "guest" });
+    const short = await new Client(app.url).post("/login", { email: "rui@example.com", password: "segredo123" });
+    const shortCookie = short.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
+    expect(shortCookie).not.toMatch(/Max-Age/i);
+    const long = await new Client(app.url).post("/login", { email: "rui@example.com", password: "segredo123", remember: "on" });
+    const longCookie = long.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
+    expect(longCookie).toMatch(/Max-Age=2592000/);
+
+    const user = await userByEmail("rui@example.com");
+    const lifetimes = (await sessionsOf(user!.id)).map((s) => (s.expiresAt.getTime() - s.createdAt.getTime()) / 3_600_000).sort((a, b) => a - b);
+    expect(lifetimes[0]).toBeCloseTo(24, 0);
+    expect(lifetimes[1]).toBeCloseTo(24 * 30, 0);
+  });
+
+  it("rotates the session at login and deletes it at logout", async () => {
+    const u = await createAccount(app.services.auth, { name: "Téo", email: "teo@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(app.url);
+    await client.post("/login", { email: "teo@example.com", password: "segredo123" });
+    const first = client.cookie(SESSION);
+    await client.post("/login", { email: "teo@example.com", password: "segredo123" });
+    const second = client.cookie(SESSION);
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect(await sessionsOf(u.id)).toHaveLength(1);
+
+    const out = await client.post("/sair", {});
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/");
+    expect(await sessionsOf(u.id)).toHaveLength(0);
+    const guarded = await client.get("/perfil");
+    expect(guarded.headers.get("location")).toBe("/login?redirectTo=%2Fperfil");
+  });
+
+  it("'Sair de todos os dispositivos' ends every session of the user, and only theirs", async () => {
+    await createAccount(app.services.auth, { name: "Ivo", email: "ivo@example.com", password: "segredo123", userType: "guest" });
+    await createAccount(app.services.auth, { name: "Eva", email: "eva@example.com", password: "segredo123", userType: "guest" });
+    const [laptop, phone, someoneElse] = [new Client(app.url), new Client(app.url), new Client(app.url)];
+    await laptop.post("/login", { email: "ivo@example.com", password: "segredo123" });
+    await phone.post("/login", { email: "ivo@example.com", password: "segredo123" });
+    await someoneElse.post("/login", { email: "eva@example.com", password: "segredo123" });
+
+    const res = await laptop.post("/perfil", { intent: "logout-everywhere" });
+    expect(res.headers.get("location")).toBe("/");
+    expect((await phone.get("/perfil")).status).toBe(302);
+    expect((await laptop.get("/perfil")).status).toBe(302);
+    expect((await someoneElse.get("/perfil")).status).toBe(200);
+  });
+
+  it("guards host-only pages on the server", async () => {
+    await createAccount(app.services.auth, { name: "Guida", email: "guida@example.com", password: "segredo123", userType: "guest" });
+    await createAccount(app.services.auth, { name: "Otto", email: "otto@example.com", password: "segredo123", userType: "host" });
+    const visitor = new Client(app.url);
+    const guest = new Client(app.url);
+    const host = new Client(app.url);
+    await guest.post("/login", { email: "guida@example.com", password: "segredo123" });
+    await host.post("/login", { email: "otto@example.com", password: "segredo123" });
+    for (const path of ["/minhas-propriedades", "/adicionar-propriedade", "/editar-propriedade/123"]) {
+      const anon = await visitor.get(path);
+      expect(anon.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const g = await guest.get(path);
+      expect(g.status).toBe(302);
+      expect(g.headers.get("location")).toBe("/");
+    }
+    expect((await host.get("/minhas-propriedades")).status).toBe(200);
+    expect((await host.get("/adicionar-propriedade")).status).toBe(200);
+  });
+
+  it("saves the profile for the signed-in user only, validating again on the server", async () => {
+    const a = await createAccount(app.services.auth, { name: "Ana", email: "ana-p@example.com", password: "segredo123", userType: "host" });
+    const b = await createAccount(app.services.auth, { name: "Bia", email: "bia-p@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(app.url);
+    await client.post("/login", { email: "ana-p@example.com", password: "segredo123" });
+    const saved = await client.post("/perfil", {
+      intent: "update-profile",
+      name: "Ana Souza",
+      phone: "(21) 99876-5432",
+      location: "Paraty - RJ",
+      bio: "Anfitriã em Paraty.",
+      // An attacker-controlled id must not matter: the session decides whose profile changes.
+      id: b.id,
+      email: "outro@example.com",
+    });
+    expect(saved.status).toBe(302);
+    expect(await userByEmail("ana-p@example.com")).toMatchObject({ name: "Ana Souza", phone: "5521998765432", location: "Paraty - RJ", bio: "Anfitriã em Paraty." });
+    expect(await userByEmail("bia-p@example.com")).toMatchObject({ name: "Bia", location: "" });
+
+    const bad = await client.post("/perfil", { intent: "update-profile", name: "Ana", phone: "", location: "", bio: "x".repeat(10_000) });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("A bio deve ter no máximo 500 caracteres.");
+    expect((await userByEmail("ana-p@example.com"))!.bio).toBe("Anfitriã em Paraty.");
+
+    const anonymous = await new Client(app.url).post("/perfil", { intent: "update-profile", name: "Hacker", phone: "", location: "", bio: "" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/login/);
+    expect((await userByEmail("ana-p@example.com"))!.name).toBe("Ana Souza");
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it("resets a forgotten password by email link without revealing who has an account", async () => {
+    await createAccount(app.services.auth, { name: "Caio", email: "caio@example.com", password: "antiga123", userType: "guest" });
+    const client = new Client(app.url);
+    const unknown = await client.post("/esqueci-senha", { email: "nao-existe@example.com" });
+    const known = await client.post("/esqueci-senha", { email: "caio@example.com" });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    const neutral = "Se houver uma conta com este email";
+    expect(await unknown.text()).toContain(neutral);
+    expect(await known.text()).toContain(neutral);
+
+    const mail = (await app.outbox()).find((m) => m.to.includes("caio@example.com") && m.subject === "Redefinição de senha do Recanto")!;
+    const link = mail.text.match(/https?:\/\/\S+reset-password\S+/)![0];
+    const landing = await fetch(link, { redirect: "manual" });
+    const location = new URL(landing.headers.get("location")!, app.url);
+    expect(location.pathname).toBe("/redefinir-senha");
+    const token = location.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    const mismatch = await client.post("/redefinir-senha", { token, password: "nova12345", confirmPassword: "outra" });
+    expect(mismatch.status).toBe(400);
+    const reset = await client.post("/redefinir-senha", { token, password: "nova12345", confirmPassword: "nova12345" });
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("location")).toBe("/login");
+
+    expect((await new Client(app.url).post("/login", { email: "caio@example.com", password: "antiga123" })).status).toBe(401);
+    expect((await new Client(app.url).post("/login", { email: "caio@example.com", password: "nova12345" })).status).toBe(302);
+    const reused = await client.post("/redefinir-senha", { token, password: "outra12345", confirmPassword: "outra12345" });
+    expect(reused.status).toBe(400);
+  });
+
+  it("does not expose better-auth's own form endpoints (validation and limits cannot be bypassed)", async () => {
+    const res = await fetch(`${app.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url },
+      body: JSON.stringify({ email: "bypass@example.com", password: "123456", name: "<b>x</b>", userType: "admin" }),
+    });
+    expect(res.status).toBe(404);
+    expect(await userByEmail("bypass@example.com")).toBeUndefined();
+  });
+});
+
+describe(`rate limits (${engine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it("limits login attempts per email with a Portuguese message, even with the right password", async () => {
+    await createAccount(app.services.auth, { name: "Alvo", email: "alvo@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(app.url);
+    for (let i = 0; i < 8; i++) expect((await client.post("/login", { email: "alvo@example.com", password: `errada${i}` })).status).toBe(401);
+    const blocked = await client.post("/login", { email: "alvo@example.com", password: "segredo123" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toMatch(/Muitas tentativas\. Aguarde \d+ minutos? e tente novamente\./);
+  });
+
+  it("limits password-reset requests per email", async () => {
+    const client = new Client(app.url);
+    for (let i = 0; i < 3; i++) expect((await client.post("/esqueci-senha", { email: "limite@example.com" })).status).toBe(200);
+    const blocked = await client.post("/esqueci-senha", { email: "limite@example.com" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Muitas tentativas");
+  });
+
+  it("limits sign-ups per IP", async () => {
+    const client = new Client(app.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await client.post("/cadastro", signUpFields({ email: `massa${i}@example.com` }));
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 302)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
