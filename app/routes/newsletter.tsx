@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { validateEmail } from "@common/validation/accounts";
 import { rateLimitMessage } from "@server/http/rate-limit";
@@ -20,17 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return redirect("/");
-}
-
-/** Shown only when the form was posted without JavaScript. */
+/** Without JavaScript the footer form posts here and this page shows the answer. */
 export default function NewsletterResult({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">Newsletter</h1>
       <p role="status" className="mt-4">
-        {actionData?.message}
+        {actionData?.message ?? "Inscreva-se pelo formulário no rodapé para receber novos refúgios e dicas de viagem."}
       </p>
       <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline dark:text-brand-300">
         Voltar ao início
