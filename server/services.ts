@@ -25,7 +25,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     from: config.MAIL_FROM,
     logger,
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   const auth = createAuth({
     db: database.db,
     mailer,

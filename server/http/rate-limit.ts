@@ -25,7 +25,10 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
       const keyPrefix = `rl:${action}:${scope}`;
       limiters.set(
         `${action}:${scope}`,
-        redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, ...opts }) : new RateLimiterMemory({ keyPrefix, ...opts }),
+        redis
+          ? // If Redis is unreachable the process keeps limiting on its own instead of failing the request.
+            new RateLimiterRedis({ storeClient: redis, keyPrefix, ...opts, insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...opts }) })
+          : new RateLimiterMemory({ keyPrefix, ...opts }),
       );
     }
   }

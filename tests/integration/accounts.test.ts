@@ -295,3 +295,23 @@ describe(`rate limits (${engine})`, () => {
     expect(statuses[10]).toBe(429);
   });
 });
+
+describe(`rate limits shared through Redis (${engine})`, () => {
+  let apps: TestApp[];
+  beforeAll(async () => {
+    apps = await Promise.all([startTestApp({ REDIS_URL: "redis://127.0.0.1:6379" }), startTestApp({ REDIS_URL: "redis://127.0.0.1:6379" })]);
+  });
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
+
+  it("counts attempts made on two app processes together", async () => {
+    // Unique per run: the Redis server outlives the test and is shared with the other engine's run.
+    const email = `redis-${engine}-${Date.now()}@example.com`;
+    const [a, b] = apps.map((app) => new Client(app.url));
+    for (let i = 0; i < 4; i++) {
+      expect((await a!.post("/login", { email, password: "errada1" })).status).toBe(401);
+      expect((await b!.post("/login", { email, password: "errada1" })).status).toBe(401);
+    }
+    expect((await a!.post("/login", { email, password: "errada1" })).status).toBe(429);
+    expect((await b!.post("/login", { email, password: "errada1" })).status).toBe(429);
+  });
+});
