@@ -297,21 +297,27 @@ describe(`rate limits (${engine})`, () => {
 });
 
 describe(`rate limits shared through Redis (${engine})`, () => {
+  const redisEnv = { REDIS_URL: "redis://127.0.0.1:6379", TRUST_PROXY: "1" };
   let apps: TestApp[];
   beforeAll(async () => {
-    apps = await Promise.all([startTestApp({ REDIS_URL: "redis://127.0.0.1:6379" }), startTestApp({ REDIS_URL: "redis://127.0.0.1:6379" })]);
+    apps = await Promise.all([startTestApp(redisEnv), startTestApp(redisEnv)]);
   });
   afterAll(() => Promise.all(apps.map((a) => a.close())));
 
   it("counts attempts made on two app processes together", async () => {
-    // Unique per run: the Redis server outlives the test and is shared with the other engine's run.
-    const email = `redis-${engine}-${Date.now()}@example.com`;
+    // The Redis server outlives this run and is shared with the other engine's tests: a client
+    // address (behind the trusted proxy) and an email of our own keep the counters apart.
+    const id = `${engine}-${process.pid}-${Date.now()}`;
+    const email = `redis-${id}@example.com`;
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    const forwarded = { "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` };
     const [a, b] = apps.map((app) => new Client(app.url));
+    const attempt = (client: Client) => client.post("/login", { email, password: "errada1" }, forwarded).then((r) => r.status);
     for (let i = 0; i < 4; i++) {
-      expect((await a!.post("/login", { email, password: "errada1" })).status).toBe(401);
-      expect((await b!.post("/login", { email, password: "errada1" })).status).toBe(401);
+      expect(await attempt(a!)).toBe(401);
+      expect(await attempt(b!)).toBe(401);
     }
-    expect((await a!.post("/login", { email, password: "errada1" })).status).toBe(429);
-    expect((await b!.post("/login", { email, password: "errada1" })).status).toBe(429);
+    expect(await attempt(a!)).toBe(429);
+    expect(await attempt(b!)).toBe(429);
   });
 });
