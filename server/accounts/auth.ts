@@ -65,6 +65,11 @@ export function createAuth({ db, mailer, logger, baseURL, secret, secureCookies 
     // Limits are applied by our own per-IP and per-email limiter in front of every auth action.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // better-auth's own messages ("Invalid password", …) join our JSON logs instead of the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => logger[level]({ source: "better-auth", args }, message),
+    },
     advanced: {
       useSecureCookies: secureCookies,
       cookiePrefix: "recanto",
