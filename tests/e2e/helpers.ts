@@ -29,3 +29,14 @@ export function linkIn(mail: Mail, part: string): string {
   if (!link) throw new Error(`no link containing "${part}" in:\n${mail.text}`);
   return link;
 }
+
+/**
+ * Waits until React has hydrated the page (the footer's newsletter field, near the end of the
+ * tree, carries React's props): before that, menus, dialogs and fetcher forms do not react yet.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.getElementById("newsletter-email");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+  });
+}

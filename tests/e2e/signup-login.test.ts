@@ -1,18 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
-import { expectAccessible, hasChromium, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 
 describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromium", () => {
-  let app: TestApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const t = useBrowserApp();
 
   async function fillSignUp(page: Page, fields: { name: string; email: string; type: "Cliente - Quero reservar" | "Anfitrião - Quero anunciar" }) {
     await page.getByLabel("Nome completo").fill(fields.name);
@@ -24,9 +15,9 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
   }
 
   it("a host signs up, is welcomed on /perfil, confirms the email from the outbox", async () => {
-    const context = await browser.newContext();
+    const context = await t.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${app.url}/cadastro`);
+    await page.goto(`${t.app.url}/cadastro`);
     await expectAccessible(page);
     await fillSignUp(page, { name: "Helena Anfitriã", email: "helena@example.com", type: "Anfitrião - Quero anunciar" });
     await expect(page.getByLabel("Telefone").inputValue()).resolves.toBe("(11) 98765-4321");
@@ -37,12 +28,12 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
 
     await page.getByLabel(/Li e aceito/).check();
     await page.getByRole("button", { name: "Criar conta" }).click();
-    await page.waitForURL(`${app.url}/perfil`);
+    await page.waitForURL(`${t.app.url}/perfil`);
     await page.getByText("Conta criada com sucesso!").waitFor();
     await page.getByText("Anfitrião na plataforma").waitFor();
     await expectAccessible(page);
 
-    const mail = (await app.outbox()).find((m) => m.to.includes("helena@example.com"));
+    const mail = (await t.app.outbox()).find((m) => m.to.includes("helena@example.com"));
     expect(mail?.subject).toBe("Confirme seu email no Recanto");
     const link = mail!.text.match(/https?:\/\/\S+verify-email\S+/)![0];
     await page.goto(link);
@@ -52,23 +43,23 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
   });
 
   it("logs out, and logging in from a guarded page returns there", async () => {
-    const context = await browser.newContext();
+    const context = await t.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${app.url}/cadastro`);
+    await page.goto(`${t.app.url}/cadastro`);
     await fillSignUp(page, { name: "Gustavo Hóspede", email: "gustavo@example.com", type: "Cliente - Quero reservar" });
     await page.getByLabel(/Li e aceito/).check();
     await page.getByRole("button", { name: "Criar conta" }).click();
-    await page.waitForURL(`${app.url}/perfil`);
+    await page.waitForURL(`${t.app.url}/perfil`);
 
     await page.getByRole("button", { name: /Menu da conta/ }).click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${t.app.url}/`);
     await page.getByRole("button", { name: "Menu da conta" }).click();
     await page.getByRole("menuitem", { name: "Entrar" }).waitFor();
     await page.keyboard.press("Escape");
 
-    await page.goto(`${app.url}/perfil`);
-    await page.waitForURL(`${app.url}/login?redirectTo=%2Fperfil`);
+    await page.goto(`${t.app.url}/perfil`);
+    await page.waitForURL(`${t.app.url}/login?redirectTo=%2Fperfil`);
     await page.getByLabel("Email", { exact: true }).fill("gustavo@example.com");
     await page.getByLabel("Senha", { exact: true }).fill("errada123");
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -78,7 +69,7 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
     await page.getByRole("button", { name: "Mostrar senha" }).click();
     await expect(page.getByLabel("Senha", { exact: true }).getAttribute("type")).resolves.toBe("text");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${app.url}/perfil`);
+    await page.waitForURL(`${t.app.url}/perfil`);
     await page.getByText("Login realizado com sucesso!").waitFor();
     await page.getByText("Hóspede na plataforma").waitFor();
     await context.close();

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startTestApp, type TestApp } from "./app";
 
 export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Browser tests need a Chromium binary; global-setup prints how to install it when missing. */
@@ -25,8 +26,23 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Fails on any serious or critical axe violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page) {
+  // Fading toasts and menus are measured mid-transition otherwise (false contrast failures).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** One real server and one Chromium for a test file; each test opens its own browser context. */
+export function useBrowserApp(env?: Record<string, string>) {
+  const handles = {} as { app: TestApp; browser: Browser };
+  beforeAll(async () => {
+    [handles.app, handles.browser] = await Promise.all([startTestApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await handles.browser?.close();
+    await handles.app?.close();
+  });
+  return handles;
 }

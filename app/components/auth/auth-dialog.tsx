@@ -30,9 +30,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   // A new key empties every field: on each opening and on each toggle.
   const [formKey, setFormKey] = useState(0);
   const onSuccess = useRef<(() => void) | undefined>(undefined);
+  // Opened from code, not from a Dialog.Trigger: remember where focus was to give it back on close.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
 
   const openAuthDialog = useCallback((options: OpenOptions = {}) => {
     onSuccess.current = options.onSuccess;
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setMode(options.mode ?? "login");
     setFormKey((k) => k + 1);
     setOpen(true);
@@ -59,7 +62,14 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       <Dialog.Root open={open} onOpenChange={close}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-stone-900">
+          <Dialog.Content
+            onCloseAutoFocus={(event) => {
+              if (returnFocusTo.current?.isConnected) {
+                event.preventDefault();
+                returnFocusTo.current.focus();
+              }
+            }}
+            className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-stone-900">
             <Dialog.Title className="text-2xl font-bold">{mode === "login" ? "Entrar no Recanto" : "Criar conta no Recanto"}</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
               {mode === "login" ? "Entre para favoritar e falar com anfitriões." : "Crie sua conta gratuita em menos de um minuto."}

@@ -10,7 +10,14 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-export function TextField({ label, error, hint, id, ...input }: FieldProps) {
+/** Label, hint and error around one input, wired together for screen readers. */
+function FieldShell({
+  label,
+  error,
+  hint,
+  id,
+  children,
+}: Pick<FieldProps, "label" | "error" | "hint"> & { id?: string; children: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
@@ -19,7 +26,7 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps) {
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
         {label}
       </label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} className={inputClass} {...input} />
+      {children({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {hint ? (
         <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-600 dark:text-stone-400">
           {hint}
@@ -30,43 +37,34 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps) {
   );
 }
 
+export function TextField({ label, error, hint, id, ...input }: FieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} id={id}>
+      {(a11y) => <input {...a11y} className={inputClass} {...input} />}
+    </FieldShell>
+  );
+}
+
 export function PasswordField({ label, error, hint, id, ...input }: FieldProps) {
   const [visible, setVisible] = useState(false);
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
   return (
-    <div>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={inputId}
-          type={visible ? "text" : "password"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={`${inputClass} pr-12`}
-          {...input}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? "Ocultar senha" : "Mostrar senha"}
-          aria-pressed={visible}
-          aria-controls={inputId}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white"
-        >
-          {visible ? <EyeOff aria-hidden className="h-5 w-5" /> : <Eye aria-hidden className="h-5 w-5" />}
-        </button>
-      </div>
-      {hint ? (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={`${inputId}-error`}>{error}</FieldError> : null}
-    </div>
+    <FieldShell label={label} error={error} hint={hint} id={id}>
+      {(a11y) => (
+        <div className="relative">
+          <input {...a11y} type={visible ? "text" : "password"} className={`${inputClass} pr-12`} {...input} />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? "Ocultar senha" : "Mostrar senha"}
+            aria-pressed={visible}
+            aria-controls={a11y.id}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white"
+          >
+            {visible ? <EyeOff aria-hidden className="h-5 w-5" /> : <Eye aria-hidden className="h-5 w-5" />}
+          </button>
+        </div>
+      )}
+    </FieldShell>
   );
 }
 

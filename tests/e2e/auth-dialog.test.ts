@@ -1,0 +1,162 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createAccount, findUserByEmail } from "../../server/accounts/users";
+import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
+import { waitForHydration } from "./helpers";
+
+describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => {
+  const t = useBrowserApp();
+
+  /** Opens /favoritos logged out and the dialog from its "Entrar" button. */
+  async function openFromFavourites(page: Page) {
+    await page.goto(`${t.app.url}/favoritos`);
+    await page.getByText("Faça login para ver seus favoritos").waitFor();
+    await waitForHydration(page);
+    await openAgain(page);
+  }
+
+  async function openAgain(page: Page) {
+    await page.getByRole("main").getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("dialog", { name: "Entrar no Recanto" }).waitFor();
+  }
+
+  const dialog = (page: Page) => page.getByRole("dialog");
+  const emailField = (page: Page) => dialog(page).getByLabel("Email", { exact: true });
+
+  it("opens from /favoritos, toggles between login and sign-up, and empties the fields on toggle and on close", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await openFromFavourites(page);
+    await expect(dialog(page).getByText("Entre para favoritar e falar com anfitriões.").isVisible()).resolves.toBe(true);
+
+    await emailField(page).fill("alguem@example.com");
+    await dialog(page).getByRole("button", { name: "Cadastre-se" }).click();
+    await page.getByRole("dialog", { name: "Criar conta no Recanto" }).waitFor();
+    await expect(dialog(page).getByLabel("Nome completo").isVisible()).resolves.toBe(true);
+    await expect(dialog(page).getByLabel("Tipo de usuário").isVisible()).resolves.toBe(true);
+    await expect(emailField(page).inputValue()).resolves.toBe("");
+    await emailField(page).fill("outra@example.com");
+    await dialog(page).getByLabel("Nome completo").fill("Alguém");
+    await dialog(page).getByRole("button", { name: "Fazer login" }).click();
+    await page.getByRole("dialog", { name: "Entrar no Recanto" }).waitFor();
+    await expect(emailField(page).inputValue()).resolves.toBe("");
+    await expect(dialog(page).getByLabel("Nome completo").count()).resolves.toBe(0);
+
+    // Escape closes; reopening starts empty.
+    await emailField(page).fill("alguem@example.com");
+    await dialog(page).getByLabel("Senha", { exact: true }).fill("segredo123");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await openAgain(page);
+    await expect(emailField(page).inputValue()).resolves.toBe("");
+    await expect(dialog(page).getByLabel("Senha", { exact: true }).inputValue()).resolves.toBe("");
+
+    // The "Fechar" button too, also from the sign-up mode: it reopens in login mode, empty.
+    await dialog(page).getByRole("button", { name: "Cadastre-se" }).click();
+    await dialog(page).getByLabel("Nome completo").fill("Alguém");
+    await emailField(page).fill("alguem@example.com");
+    await dialog(page).getByRole("button", { name: "Fechar" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    await openAgain(page);
+    await expect(emailField(page).inputValue()).resolves.toBe("");
+    await context.close();
+  });
+
+  it("is accessible, traps the keyboard focus and closes with Escape", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await openFromFavourites(page);
+    await expectAccessible(page);
+
+    const insideDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    await expect(insideDialog()).resolves.toBe(true);
+    const visited = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      await expect(insideDialog(), `focus left the dialog after ${i + 1} Tab presses`).resolves.toBe(true);
+      visited.add(await page.evaluate(() => document.activeElement?.textContent || document.activeElement?.getAttribute("name") || ""));
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Shift+Tab");
+      await expect(insideDialog(), `focus left the dialog after ${i + 1} Shift+Tab presses`).resolves.toBe(true);
+    }
+    // Tabbing really cycled through the dialog's controls (email, password, links, close button…).
+    expect(visited.size).toBeGreaterThanOrEqual(5);
+
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await expect(page.getByText("Faça login para ver seus favoritos").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("closing the dialog returns the keyboard focus to the button that opened it", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await openFromFavourites(page);
+    const opener = page.getByRole("main").getByRole("button", { name: "Entrar", exact: true });
+    for (const close of ["Escape", "Fechar"] as const) {
+      if (close === "Escape") await page.keyboard.press("Escape");
+      else await dialog(page).getByRole("button", { name: "Fechar" }).press("Enter");
+      await dialog(page).waitFor({ state: "detached" });
+      // APG dialog pattern / WCAG 2.4.3: focus goes back to the invoking control, not to <body>.
+      const focused = await opener
+        .evaluate((button) => new Promise<boolean>((resolve) => setTimeout(() => resolve(document.activeElement === button), 300)));
+      const where = await page.evaluate(() => document.activeElement?.tagName);
+      expect(focused, `after ${close}, focus is on <${where}>`).toBe(true);
+      await opener.press("Enter");
+      await page.getByRole("dialog", { name: "Entrar no Recanto" }).waitFor();
+    }
+    await context.close();
+  });
+
+  it("sign-up in the dialog requires a user type, then creates the account and shows the logged-in favourites", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await openFromFavourites(page);
+    await dialog(page).getByRole("button", { name: "Cadastre-se" }).click();
+    await page.getByRole("dialog", { name: "Criar conta no Recanto" }).waitFor();
+    await dialog(page).getByLabel("Nome completo").fill("Diana Diálogo");
+    await dialog(page).getByLabel("Telefone").pressSequentially("21987654321");
+    await emailField(page).fill("diana@example.com");
+    await dialog(page).getByLabel("Senha", { exact: true }).fill("segredo123");
+    await dialog(page).getByRole("button", { name: "Criar conta" }).click();
+    await expect(dialog(page).getByRole("alert").textContent()).resolves.toBe("Selecione o tipo de usuário.");
+    await expect(findUserByEmail(t.app.services.database.db, "diana@example.com")).resolves.toBeNull();
+
+    await dialog(page).getByLabel("Tipo de usuário").selectOption({ label: "Cliente - Quero reservar" });
+    await dialog(page).getByRole("button", { name: "Criar conta" }).click();
+    await page.getByText("Cadastro realizado com sucesso!").waitFor();
+    await dialog(page).waitFor({ state: "detached" });
+    await page.getByRole("heading", { level: 1, name: "Meus Favoritos" }).waitFor();
+    await page.getByRole("heading", { name: "Nenhum favorito ainda" }).waitFor();
+    await expect(page.getByText("Faça login para ver seus favoritos").count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Menu da conta de Diana Diálogo" }).waitFor();
+    await expect(findUserByEmail(t.app.services.database.db, "diana@example.com")).resolves.toMatchObject({ userType: "guest" });
+
+    // The account is real: a reload keeps the session.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Meus Favoritos" }).waitFor();
+    await page.getByRole("heading", { name: "Nenhum favorito ainda" }).waitFor();
+    await context.close();
+  });
+
+  it("login in the dialog shows a wrong password inside the dialog, then signs in and closes", async () => {
+    await createAccount(t.app.services.auth, { name: "Lúcia Login", email: "lucia@example.com", password: "segredo123", userType: "guest" });
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await openFromFavourites(page);
+    await emailField(page).fill("lucia@example.com");
+    await dialog(page).getByLabel("Senha", { exact: true }).fill("errada123");
+    await dialog(page).getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(dialog(page).getByRole("alert").textContent()).resolves.toBe("Email ou senha incorretos");
+    await expect(page.getByText("Faça login para ver seus favoritos").isVisible()).resolves.toBe(true);
+
+    await dialog(page).getByLabel("Senha", { exact: true }).fill("segredo123");
+    await dialog(page).getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByText("Login realizado com sucesso!").waitFor();
+    await dialog(page).waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "Nenhum favorito ainda" }).waitFor();
+    await page.getByRole("button", { name: "Menu da conta de Lúcia Login" }).waitFor();
+    await context.close();
+  });
+});
