@@ -8,6 +8,7 @@ export default [
   route("esqueci-senha", "routes/esqueci-senha.tsx"),
   route("redefinir-senha", "routes/redefinir-senha.tsx"),
   route("perfil", "routes/perfil.tsx"),
+  route("perfil/dados", "routes/perfil-dados.ts"),
   route("favoritos", "routes/favoritos.tsx"),
   route("minhas-propriedades", "routes/minhas-propriedades.tsx"),
   route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),

@@ -7,6 +7,7 @@ import { LIMITS, validateProfile } from "@common/validation/accounts";
 import { formatDate } from "@common/format";
 import { formatPhone } from "@common/phone";
 import { resendVerification, signOut } from "@server/accounts/flows";
+import { deleteAccount } from "@server/accounts/personal-data";
 import { getProfile, updateProfile } from "@server/accounts/profile";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
@@ -51,6 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await resendVerification(services, viewer.email, context.clientIp);
       if (!result.ok) return data({ ok: false as const, message: result.message, field: undefined }, { status: result.status });
       return { ok: true as const, message: "Enviamos um novo link de confirmação para o seu email." };
+    }
+    case "delete-account": {
+      if ((fields.confirmEmail ?? "").trim().toLowerCase() !== viewer.email) {
+        return data({ ok: false as const, message: "Digite o email da sua conta para confirmar a exclusão.", field: "confirmEmail" }, { status: 400 });
+      }
+      const headers = await signOut(services, request.headers, true);
+      await deleteAccount(services.database.db, viewer.id);
+      await setToast(headers, { title: "Conta excluída", description: "Apagamos sua conta e seus dados do Recanto." });
+      return redirect("/", { headers });
     }
     case "logout-everywhere": {
       const headers = await signOut(services, request.headers, true);
@@ -162,6 +172,47 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               </section>
             </>
           ) : null}
+          <section aria-labelledby="meus-dados" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
+            <h2 id="meus-dados" className="text-lg font-semibold">
+              Seus dados
+            </h2>
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
+              Direitos garantidos pela LGPD. Veja a <Link to="/privacidade" className="underline">Política de Privacidade</Link>.
+            </p>
+            <a
+              href="/perfil/dados"
+              download
+              className="mt-4 inline-flex w-full items-center justify-center rounded-lg border border-stone-300 px-4 py-2.5 text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+            >
+              Baixar meus dados
+            </a>
+            <details className="mt-3" open={error?.field === "confirmEmail" || undefined}>
+              <summary className="cursor-pointer rounded-lg px-1 py-2 text-sm font-semibold text-red-800 dark:text-red-300">
+                Excluir minha conta
+              </summary>
+              <Form method="post" className="mt-2 space-y-3">
+                <p className="text-sm text-stone-700 dark:text-stone-300">
+                  A exclusão é definitiva: apaga sua conta, suas sessões e sua inscrição na newsletter.
+                </p>
+                <TextField
+                  label="Digite seu email para confirmar"
+                  name="confirmEmail"
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  required
+                  error={fieldError("confirmEmail")}
+                />
+                <button
+                  name="intent"
+                  value="delete-account"
+                  className="w-full rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800"
+                >
+                  Excluir definitivamente
+                </button>
+              </Form>
+            </details>
+          </section>
           <section aria-labelledby="seguranca" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
             <h2 id="seguranca" className="flex items-center gap-2 text-lg font-semibold">
               <ShieldCheck aria-hidden className="h-5 w-5" /> Segurança
