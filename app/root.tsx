@@ -17,6 +17,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
 import { getViewer } from "~/lib/auth.server";
+import { useNonce } from "~/lib/nonce";
 import { THEME_SCRIPT, type Theme } from "~/lib/theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
@@ -43,12 +44,13 @@ function emailLinkToast(request: Request): Toast | null {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = root?.theme ?? "system";
+  const nonce = useNonce();
   return (
     <html lang="pt-BR" data-theme={theme} className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -60,8 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           theme={theme}
           toastOptions={{ classNames: { description: "text-stone-700! dark:text-stone-300!" } }}
         />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

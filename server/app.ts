@@ -40,7 +40,7 @@ export function createApp(services: Services, options: AppOptions) {
 
   app.use(
     helmet({
-      // React Router's hydration uses inline scripts; a nonce-based policy is a follow-up.
+      // Set per HTML response with a fresh script nonce in app/entry.server.tsx.
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: config.secureCookies,

@@ -36,6 +36,19 @@ describe(`server basics (${engine})`, () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
+  it("sends a nonce-based Content-Security-Policy that every inline script carries", async () => {
+    const res = await fetch(`${app.url}/login`);
+    const csp = res.headers.get("content-security-policy")!;
+    const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)![1]!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${app.url}/login`);
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
   it("refuses a form post from another site", async () => {
     const res = await fetch(`${app.url}/login`, {
       method: "POST",
