@@ -27,26 +27,17 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, theme, flash] = await Promise.all([getViewer(context), getTheme(request), takeToast(request)]);
-  return data({ viewer, theme, toast: flash.toast ?? emailLinkToast(request) }, { headers: flash.headers });
-}
-
-/** Feedback for the email-confirmation link, which lands on the site root. */
-function emailLinkToast(request: Request): Toast | null {
-  const params = new URL(request.url).searchParams;
-  if (params.get("email-confirmado") === "1") {
-    return params.has("error")
-      ? { title: "Link de confirmação inválido ou expirado", description: "Entre na sua conta e peça um novo link no seu perfil.", variant: "error" }
-      : { title: "Email confirmado!", description: "Sua conta está ativa. Boas-vindas ao Recanto.", variant: "success" };
-  }
-  return null;
+  return data({ viewer, theme, toast: flash.toast }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = root?.theme ?? "system";
   const nonce = useNonce();
+  // The server cannot see the OS preference; in the browser "system" follows it (THEME_SCRIPT did so before paint).
+  const dark = theme === "dark" || (theme === "system" && typeof window !== "undefined" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   return (
-    <html lang="pt-BR" data-theme={theme} className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
+    <html lang="pt-BR" data-theme={theme} className={dark ? "dark" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -69,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function showAppToast(t: Toast) {
+function showAppToast(t: Toast) {
   const opts = { description: t.description };
   if (t.variant === "error") showToast.error(t.title, opts);
   else if (t.variant === "success") showToast.success(t.title, opts);

@@ -5,6 +5,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("cadastro", "routes/cadastro.tsx"),
   route("sair", "routes/sair.ts"),
+  route("email-confirmado", "routes/email-confirmado.ts"),
   route("esqueci-senha", "routes/esqueci-senha.tsx"),
   route("redefinir-senha", "routes/redefinir-senha.tsx"),
   route("perfil", "routes/perfil.tsx"),

@@ -43,6 +43,8 @@ export function createApp(services: Services, options: AppOptions) {
       // Set per HTML response with a fresh script nonce in app/entry.server.tsx.
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
+      // With "no-referrer" Chromium sends "Origin: null" on plain form posts, which CSRF checks refuse.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: config.secureCookies,
     }),
   );
@@ -71,6 +73,7 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   app.use(rejectCrossSiteWrites(config.BASE_URL));
+  app.use(limitBodySize(64 * 1024));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
@@ -78,8 +81,7 @@ export function createApp(services: Services, options: AppOptions) {
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
 
-  app.all(
-    "*splat",
+  app.use(
     createRequestHandler({
       build: options.build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
@@ -95,6 +97,11 @@ export function createApp(services: Services, options: AppOptions) {
   );
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (!res.headersSent) res.status(status).send("Requisição inválida.");
+      return;
+    }
     logger.error({ err }, "unhandled error");
     if (!res.headersSent) res.status(500).send("Erro inesperado. Tente novamente.");
   });
@@ -102,16 +109,41 @@ export function createApp(services: Services, options: AppOptions) {
   return app;
 }
 
-/** CSRF defence: a state-changing request must come from our own pages. */
+const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+
+/**
+ * CSRF defence: a state-changing request must come from our own pages (React Router's action
+ * check agrees). Browsers name the page's origin ("null" counts as foreign); without an Origin,
+ * Sec-Fetch-Site still tells where the request began.
+ */
 function rejectCrossSiteWrites(baseURL: string): express.RequestHandler {
   const ownOrigin = new URL(baseURL).origin;
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (isRead(req.method)) return next();
     const origin = req.get("origin");
-    const sameHost = origin && origin !== "null" && safeHost(origin) === req.get("host");
-    const crossSite = origin ? origin !== ownOrigin && !sameHost : req.get("sec-fetch-site") === "cross-site";
+    const fetchSite = req.get("sec-fetch-site");
+    const crossSite = origin
+      ? origin !== ownOrigin && safeHost(origin) !== req.get("host")
+      : fetchSite === "cross-site" || fetchSite === "same-site";
     if (crossSite) {
       res.status(403).send("Requisição recusada: origem não permitida.");
+      return;
+    }
+    next();
+  };
+}
+
+/** Our forms are small: refuse large or unsized bodies before anything reads them. */
+function limitBodySize(maxBytes: number): express.RequestHandler {
+  return (req, res, next) => {
+    if (isRead(req.method)) return next();
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding")) {
+      res.status(411).send("Envie o tamanho da requisição (Content-Length).");
+      return;
+    }
+    if (Number(length) > maxBytes) {
+      res.status(413).send("Requisição grande demais.");
       return;
     }
     next();

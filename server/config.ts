@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
@@ -20,15 +23,27 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Number of proxies in front of the app (for the client IP used by rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  SEED_DEMO: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+  /** Demo accounts and data on an empty database. Defaults to on for the embedded database only. */
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = z.infer<typeof schema> & { authSecret: string; secureCookies: boolean };
+export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { authSecret: string; secureCookies: boolean; seedDemo: boolean };
 
-const DEV_SECRET = "recanto-development-secret-do-not-use-in-production";
+/**
+ * Without AUTH_SECRET the embedded setup makes a random secret once and keeps it beside its data,
+ * so no known secret ever signs a session. PostgreSQL in production must be given one.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -36,13 +51,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const c = parsed.data;
-  if (c.NODE_ENV === "production" && !c.AUTH_SECRET && c.BASE_URL.startsWith("https://")) {
-    throw new Error("Invalid configuration:\n  AUTH_SECRET: required when BASE_URL is https (production)");
+  const { SEED_DEMO, ...c } = parsed.data;
+  if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
+    throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
   }
   return {
     ...c,
-    authSecret: c.AUTH_SECRET ?? DEV_SECRET,
+    authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
     secureCookies: c.BASE_URL.startsWith("https://"),
+    seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL,
   };
 }

@@ -18,7 +18,7 @@ const logger = createLogger(config.LOG_LEVEL);
 const database = await openDatabase(config);
 await database.migrate();
 const services = createServices(config, database, logger);
-if (config.SEED_DEMO) await seedDemoData(services);
+if (config.seedDemo) await seedDemoData(services);
 await database.analyze();
 
 let options: AppOptions;

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /** Form fields as plain strings (files and repeated keys are not used by these forms). */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
@@ -5,4 +7,11 @@ export function formFields(form: FormData): Record<string, string> {
   return out;
 }
 
-export type FormError = { ok: false; message: string; field?: string };
+/** The posted form, or a 400 with a Portuguese message when the body is not a form at all. */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  try {
+    return formFields(await request.formData());
+  } catch {
+    throw data({ ok: false as const, message: "Formulário inválido. Recarregue a página e tente novamente." }, { status: 400 });
+  }
+}

@@ -1,8 +1,29 @@
-/** Only same-site relative paths are accepted as a post-login destination (no open redirects). */
+const LOCAL = "http://recanto.invalid";
+
+/**
+ * Only a path on this site is accepted as a post-login destination (no open redirects):
+ * no control characters or backslashes (browsers drop or rewrite them), and the path must
+ * resolve to our own origin.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/cadastro")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > 2000 || hasUnsafeCharacter(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, LOCAL);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== LOCAL || url.pathname.startsWith("//")) return fallback;
+  if (url.pathname === "/login" || url.pathname === "/cadastro") return fallback;
+  return url.pathname + url.search + url.hash;
+}
+
+function hasUnsafeCharacter(path: string) {
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || char === "\\") return true;
+  }
+  return false;
 }
 
 export function loginPath(origin: string): string {

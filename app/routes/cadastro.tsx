@@ -7,7 +7,7 @@ import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { getViewer } from "~/lib/auth.server";
-import { formFields } from "~/lib/form";
+import { formFields, readForm } from "~/lib/form";
 import { safeRedirect } from "~/lib/redirects";
 import { setToast } from "~/lib/toast.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
+  const fields = await readForm(request);
   const dialog = fields.mode === "dialog";
   const input = validateSignUp(fields, { requireConfirmation: !dialog });
   if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
@@ -62,7 +62,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="space-y-5" noValidate onSubmit={validateBeforeSubmit}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
-        <FormAlert>{error?.message}</FormAlert>
+        <FormAlert>{error && !error.field ? error.message : null}</FormAlert>
         <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={100} error={fieldError("name")} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fieldError("email")} />
         <PhoneField error={fieldError("phone")} />
@@ -120,7 +120,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       <p className="mt-6 text-center text-sm text-stone-700 dark:text-stone-300">
         Já tem uma conta?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link
+          to={loaderData.redirectTo === "/perfil" ? "/login" : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+          className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
           Fazer login
         </Link>
       </p>

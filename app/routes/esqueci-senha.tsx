@@ -3,6 +3,7 @@ import type { Route } from "./+types/esqueci-senha";
 import { validateEmail } from "@common/validation/accounts";
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "@server/accounts/flows";
 import { AuthCard } from "~/components/auth/auth-card";
+import { readForm } from "~/lib/form";
 import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
 
 export const meta: Route.MetaFunction = () => [{ title: "Esqueci minha senha | Recanto" }];
@@ -12,8 +13,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = validateEmail(form.get("email"));
+  const form = await readForm(request);
+  const email = validateEmail(form.email);
   if (!email.ok) return data({ ok: false as const, message: email.message }, { status: 400 });
   const result = await requestPasswordReset(context.services, email.data, context.clientIp);
   if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });

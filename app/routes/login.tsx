@@ -6,7 +6,7 @@ import { signIn } from "@server/accounts/flows";
 import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { getViewer } from "~/lib/auth.server";
-import { formFields } from "~/lib/form";
+import { readForm } from "~/lib/form";
 import { safeRedirect } from "~/lib/redirects";
 import { setToast } from "~/lib/toast.server";
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
+  const fields = await readForm(request);
   const dialog = fields.mode === "dialog";
   const input = validateLogin(fields);
   if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
@@ -42,7 +42,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
-        <FormAlert>{error?.message}</FormAlert>
+        <FormAlert>{error && !error.field ? error.message : null}</FormAlert>
         <TextField
           label="Email"
           name="email"

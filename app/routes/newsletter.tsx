@@ -3,11 +3,12 @@ import type { Route } from "./+types/newsletter";
 import { validateEmail } from "@common/validation/accounts";
 import { rateLimitMessage } from "@server/http/rate-limit";
 import { NEWSLETTER_MESSAGES, subscribe } from "@server/newsletter/newsletter";
+import { readForm } from "~/lib/form";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context;
-  const form = await request.formData();
-  const email = validateEmail(form.get("email"));
+  const form = await readForm(request);
+  const email = validateEmail(form.email);
   if (!email.ok) return data({ ok: false as const, message: email.message }, { status: 400 });
   const wait = await services.limiter.consume("newsletter", { ip: clientIp, email: email.data });
   if (wait) return data({ ok: false as const, message: rateLimitMessage(wait) }, { status: 429 });

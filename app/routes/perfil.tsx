@@ -12,7 +12,7 @@ import { getProfile, updateProfile } from "@server/accounts/profile";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
 import { requireViewer } from "~/lib/auth.server";
-import { formFields } from "~/lib/form";
+import { readForm } from "~/lib/form";
 import { setToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil | Recanto" }];
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const { services } = context;
-  const fields = formFields(await request.formData());
+  const fields = await readForm(request);
   switch (fields.intent) {
     case "update-profile": {
       const input = validateProfile(fields);
@@ -121,7 +121,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
           {editing ? (
             <Form method="post" className="space-y-5" noValidate key={JSON.stringify(profile)}>
               <input type="hidden" name="intent" value="update-profile" />
-              <FormAlert>{error?.message}</FormAlert>
+              <FormAlert>{error && !error.field ? error.message : null}</FormAlert>
               <TextField label="Nome completo" name="name" defaultValue={profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
               <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado." />
               <PhoneField defaultValue={profile.phone} required={false} error={fieldError("phone")} />
@@ -218,7 +218,12 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               <ShieldCheck aria-hidden className="h-5 w-5" /> Segurança
             </h2>
             <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">Encerra a sua sessão em todos os navegadores e aparelhos, inclusive neste.</p>
-            <Form method="post" className="mt-4">
+            <Form method="post" action="/sair" className="mt-4">
+              <button className="w-full rounded-lg border border-stone-300 px-4 py-2.5 text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
+                Sair
+              </button>
+            </Form>
+            <Form method="post" className="mt-2">
               <button
                 name="intent"
                 value="logout-everywhere"

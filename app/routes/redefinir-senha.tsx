@@ -4,7 +4,7 @@ import { validateNewPassword } from "@common/validation/accounts";
 import { resetPassword } from "@server/accounts/flows";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton } from "~/components/ui/field";
-import { formFields } from "~/lib/form";
+import { readForm } from "~/lib/form";
 import { setToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Criar nova senha | Recanto" }];
@@ -17,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
+  const fields = await readForm(request);
   const password = validateNewPassword(fields);
   if (!password.ok) return data({ message: password.message, field: password.field }, { status: 400 });
   const result = await resetPassword(context.services, fields.token ?? "", password.data);
@@ -44,7 +44,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthCard title="Criar nova senha" subtitle="Escolha uma senha com pelo menos 6 caracteres.">
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormAlert>{actionData?.message}</FormAlert>
+        <FormAlert>{actionData && !actionData.field ? actionData.message : null}</FormAlert>
         <PasswordField label="Nova senha" name="password" autoComplete="new-password" required maxLength={128} error={fieldError("password")} />
         <PasswordField label="Confirmar nova senha" name="confirmPassword" autoComplete="new-password" required maxLength={128} error={fieldError("confirmPassword")} />
         <button type="submit" className={primaryButton} disabled={pending}>

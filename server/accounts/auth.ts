@@ -27,6 +27,8 @@ export function createAuth({ db, mailer, logger, baseURL, secret, secureCookies 
     trustedOrigins: [baseURL],
     database: drizzleAdapter(db, {
       provider: "pg",
+      // Sign-up writes the user and its credential together or not at all.
+      transaction: true,
       schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
     }),
     emailAndPassword: {
@@ -42,7 +44,8 @@ export function createAuth({ db, mailer, logger, baseURL, secret, secureCookies 
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Signing in by verification link would let a stranger log a victim into the stranger's account.
+      autoSignInAfterVerification: false,
       expiresIn: 3 * DAY,
       sendVerificationEmail: async ({ user, url }) => {
         await deliver(mailer.send(verificationEmail(user.email, user.name, url)));
@@ -79,4 +82,3 @@ export function createAuth({ db, mailer, logger, baseURL, secret, secureCookies 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type SessionUser = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>["user"];

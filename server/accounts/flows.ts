@@ -5,7 +5,7 @@ import type { Services } from "../services";
 
 export type FlowResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string; field?: string };
 
-export const EMAIL_CONFIRMED_CALLBACK = "/?email-confirmado=1";
+export const EMAIL_CONFIRMED_CALLBACK = "/email-confirmado";
 export const RESET_PASSWORD_PAGE = "/redefinir-senha";
 
 function errorCode(err: unknown): string | undefined {
@@ -23,16 +23,20 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** Login rotates the session: the browser's previous session, if any, is revoked first. */
-async function revokeCurrentSession(services: Services, headers: Headers) {
+/** The browser's current session token, if any: login rotates it away once the new one exists. */
+async function currentSessionToken(services: Services, headers: Headers): Promise<string | null> {
   const current = await services.auth.api.getSession({ headers }).catch(() => null);
-  if (current) await services.auth.api.revokeSession({ headers, body: { token: current.session.token } }).catch(() => {});
+  return current?.session.token ?? null;
+}
+
+async function revokeSession(services: Services, headers: Headers, token: string | null) {
+  if (token) await services.auth.api.revokeSession({ headers, body: { token } }).catch(() => {});
 }
 
 export async function signUp(services: Services, input: SignUpData, headers: Headers, ip: string): Promise<FlowResult> {
   const wait = await services.limiter.consume("signup", { ip, email: input.email });
   if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
-  await revokeCurrentSession(services, headers);
+  const previous = await currentSessionToken(services, headers);
   try {
     const { headers: out } = await services.auth.api.signUpEmail({
       body: {
@@ -46,6 +50,7 @@ export async function signUp(services: Services, input: SignUpData, headers: Hea
       headers,
       returnHeaders: true,
     });
+    await revokeSession(services, headers, previous);
     return { ok: true, headers: out };
   } catch (err) {
     const code = errorCode(err);
@@ -66,14 +71,15 @@ export async function signIn(
 ): Promise<FlowResult> {
   const wait = await services.limiter.consume("login", { ip, email: input.email });
   if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
-  await revokeCurrentSession(services, headers);
+  const previous = await currentSessionToken(services, headers);
   try {
     const { headers: out } = await services.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.remember },
       headers,
       returnHeaders: true,
     });
-    await services.limiter.reset("login", input.email);
+    await services.limiter.reset("login", { ip, email: input.email });
+    await revokeSession(services, headers, previous);
     return { ok: true, headers: out };
   } catch (err) {
     if (errorCode(err) === "INVALID_EMAIL_OR_PASSWORD" || (isAPIError(err) && err.statusCode === 401)) {
@@ -123,7 +129,7 @@ export async function resetPassword(services: Services, token: string, newPasswo
 }
 
 export async function resendVerification(services: Services, email: string, ip: string): Promise<FlowResult> {
-  const wait = await services.limiter.consume("reset", { ip, email });
+  const wait = await services.limiter.consume("verify", { ip, email });
   if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
   await services.auth.api.sendVerificationEmail({ body: { email, callbackURL: EMAIL_CONFIRMED_CALLBACK } });
   return { ok: true, headers: new Headers() };

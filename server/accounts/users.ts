@@ -25,12 +25,18 @@ export async function createAccount(auth: Auth, account: NewAccount) {
     phone: account.phone ?? "",
     role: account.role ?? "user",
   }, { method: "admin" });
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await ctx.password.hash(account.password),
-  });
+  try {
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await ctx.password.hash(account.password),
+    });
+  } catch (err) {
+    // Never leave an account without a password behind.
+    await ctx.internalAdapter.deleteUser(user.id);
+    throw err;
+  }
   return user;
 }
 
@@ -46,7 +52,7 @@ export async function setRole(db: Db, userId: string, role: "user" | "admin") {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function countUsers(db: Db): Promise<number> {
+export async function hasUsers(db: Db): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).limit(1);
-  return rows.length;
+  return rows.length > 0;
 }

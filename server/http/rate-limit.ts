@@ -1,21 +1,31 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
-/** Attempts allowed per window, keyed by client IP and by email address. */
+const QUARTER = 15 * 60;
+const HOUR = 60 * 60;
+
+/**
+ * Attempts allowed per window, keyed by client network (IPv4 address or IPv6 /64), by email, and
+ * for logins by email from one network: a guesser is stopped after 8 tries, while the account's
+ * owner, on another network, can still get in unless the email is attacked from many at once.
+ */
 const RULES = {
-  login: { ip: { points: 30, duration: 15 * 60 }, email: { points: 8, duration: 15 * 60 } },
-  signup: { ip: { points: 10, duration: 60 * 60 }, email: { points: 5, duration: 60 * 60 } },
-  reset: { ip: { points: 10, duration: 60 * 60 }, email: { points: 3, duration: 60 * 60 } },
-  newsletter: { ip: { points: 10, duration: 60 * 60 }, email: { points: 3, duration: 60 * 60 } },
+  login: { ip: { points: 30, duration: QUARTER }, emailIp: { points: 8, duration: QUARTER }, email: { points: 50, duration: QUARTER } },
+  signup: { ip: { points: 10, duration: HOUR }, email: { points: 5, duration: HOUR } },
+  reset: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
+  verify: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
+  newsletter: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
 } as const;
+
+type Scope = "ip" | "email" | "emailIp";
 
 export type LimitedAction = keyof typeof RULES;
 
 export interface RateLimiter {
   /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
   consume(action: LimitedAction, keys: { ip: string; email?: string }): Promise<number | null>;
-  /** Forgets the email's failed attempts (after a successful login). */
-  reset(action: LimitedAction, email: string): Promise<void>;
+  /** Forgets the failed attempts of this email from this network (after a successful login). */
+  reset(action: LimitedAction, keys: { ip: string; email: string }): Promise<void>;
 }
 
 export function createRateLimiter(redis?: Redis): RateLimiter {
@@ -32,7 +42,9 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
       );
     }
   }
-  const get = (action: LimitedAction, scope: "ip" | "email") => limiters.get(`${action}:${scope}`)!;
+  const get = (action: LimitedAction, scope: Scope) => limiters.get(`${action}:${scope}`);
+  const keyFor = (scope: Scope, ip: string, email: string) =>
+    scope === "ip" ? network(ip) : scope === "email" ? email : `${email}|${network(ip)}`;
 
   async function consumeOne(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
     try {
@@ -46,17 +58,27 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
 
   return {
     async consume(action, { ip, email }) {
-      const waits = await Promise.all([
-        consumeOne(get(action, "ip"), ip),
-        email ? consumeOne(get(action, "email"), email.toLowerCase()) : null,
-      ]);
+      const mail = email?.toLowerCase() ?? "";
+      const scopes = (Object.keys(RULES[action]) as Scope[]).filter((scope) => scope === "ip" || mail);
+      const waits = await Promise.all(scopes.map((scope) => consumeOne(get(action, scope)!, keyFor(scope, ip, mail))));
       const blocked = waits.filter((w): w is number => w !== null);
       return blocked.length ? Math.max(...blocked) : null;
     },
-    async reset(action, email) {
-      await get(action, "email").delete(email.toLowerCase());
+    async reset(action, { ip, email }) {
+      await get(action, "emailIp")?.delete(keyFor("emailIp", ip, email.toLowerCase()));
     },
   };
+}
+
+/** One IPv6 customer usually holds a whole /64: count it as one client. */
+function network(ip: string): string {
+  const address = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g || "0").join(":")}::/64`;
 }
 
 export function rateLimitMessage(seconds: number): string {

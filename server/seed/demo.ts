@@ -1,4 +1,4 @@
-import { createAccount, countUsers } from "../accounts/users";
+import { createAccount, hasUsers } from "../accounts/users";
 import type { Services } from "../services";
 
 export const DEMO_PASSWORD = "recanto123";
@@ -11,7 +11,7 @@ export const DEMO_ACCOUNTS = [
 
 /** Seeds demo accounts on the first start of an empty database. */
 export async function seedDemoData(services: Services): Promise<boolean> {
-  if ((await countUsers(services.database.db)) > 0) return false;
+  if (await hasUsers(services.database.db)) return false;
   for (const account of DEMO_ACCOUNTS) {
     await createAccount(services.auth, { ...account, password: DEMO_PASSWORD });
   }

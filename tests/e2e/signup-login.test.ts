@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createAccount } from "../../server/accounts/users";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 
 describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromium", () => {
@@ -72,6 +73,29 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
     await page.waitForURL(`${t.app.url}/perfil`);
     await page.getByText("Login realizado com sucesso!").waitFor();
     await page.getByText("Hóspede na plataforma").waitFor();
+    await context.close();
+  });
+
+  it("works without JavaScript: login returns to the guarded page, the newsletter answers", async () => {
+    await createAccount(t.app.services.auth, { name: "Sem Script", email: "semjs@example.com", password: "segredo123", userType: "guest" });
+    const context = await t.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/perfil`);
+    await page.waitForURL(`${t.app.url}/login?redirectTo=%2Fperfil`);
+    await page.getByLabel("Email", { exact: true }).fill("semjs@example.com");
+    await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL(`${t.app.url}/perfil`);
+    await page.getByText("Hóspede na plataforma").waitFor();
+    await page.getByRole("button", { name: "Sair", exact: true }).click();
+    await page.waitForURL(`${t.app.url}/`);
+    await page.goto(`${t.app.url}/perfil`);
+    await page.waitForURL(`${t.app.url}/login?redirectTo=%2Fperfil`);
+
+    await page.getByLabel("Seu email", { exact: true }).fill("leitor-semjs@example.com");
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL(`${t.app.url}/newsletter`);
+    await page.getByText("Quase lá!").first().waitFor();
     await context.close();
   });
 });

@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
     await chooseTheme(page, "Sistema");
     await expect(isDark(page)).resolves.toBe(true);
 
-    // Without the t.app bundles, only the inline <head> script can set the class: that is the first paint.
+    // Without the app's bundles, only the inline <head> script can set the class: that is the first paint.
     await context.route("**/assets/**", (route) => route.abort());
     for (const colorScheme of ["dark", "light"] as const) {
       await page.emulateMedia({ colorScheme });
@@ -72,6 +72,19 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
       expect(tag, colorScheme).not.toContain('class="dark"');
       await expect(isDark(page), colorScheme).resolves.toBe(colorScheme === "dark");
     }
+    await context.close();
+  });
+
+  it("going from Escuro to Sistema on a dark OS stays dark, also after the page data reloads", async () => {
+    const context = await t.browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/`);
+    await chooseTheme(page, "Escuro");
+    await chooseTheme(page, "Sistema");
+    await expect(isDark(page)).resolves.toBe(true);
+    await page.getByRole("link", { name: "Como funciona" }).first().click();
+    await page.waitForURL(`${t.app.url}/como-funciona`);
+    await expect(isDark(page)).resolves.toBe(true);
     await context.close();
   });
 

@@ -56,8 +56,13 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(link.origin).toBe(app.url);
     const verified = await fetch(link, { redirect: "manual" });
     expect(verified.status).toBe(302);
-    expect(verified.headers.get("location")).toBe("/?email-confirmado=1");
+    expect(new URL(verified.headers.get("location")!, app.url).pathname).toBe("/email-confirmado");
     expect((await userByEmail("host@example.com"))!.emailVerified).toBe(true);
+    const landing = await client.get(verified.headers.get("location")!);
+    expect(landing.headers.get("location")).toBe("/");
+    expect(await (await client.get("/")).text()).toContain("Email confirmado!");
+    // The toast is a one-shot: it does not come back on the next page.
+    expect(await (await client.get("/")).text()).not.toContain("Email confirmado!");
   });
 
   it("refuses a second account with the same email (any case) and stores nothing", async () => {
@@ -132,6 +137,15 @@ describe(`accounts over HTTP (${engine})`, () => {
     const lifetimes = (await sessionsOf(user!.id)).map((s) => (s.expiresAt.getTime() - s.createdAt.getTime()) / 3_600_000).sort((a, b) => a - b);
     expect(lifetimes[0]).toBeCloseTo(24, 0);
     expect(lifetimes[1]).toBeCloseTo(24 * 30, 0);
+  });
+
+  it("keeps the current session when a new login or sign-up in the same browser fails", async () => {
+    await createAccount(app.services.auth, { name: "Nina", email: "nina@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(app.url);
+    await client.post("/login", { email: "nina@example.com", password: "segredo123" });
+    expect((await client.post("/login", { email: "nina@example.com", password: "errada" })).status).toBe(401);
+    expect((await client.post("/cadastro", signUpFields({ email: "nina@example.com" }))).status).toBe(409);
+    expect((await client.get("/perfil")).status).toBe(200);
   });
 
   it("rotates the session at login and deletes it at logout", async () => {

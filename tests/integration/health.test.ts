@@ -49,6 +49,49 @@ describe(`server basics (${engine})`, () => {
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
   });
 
+  it("refuses writes whose origin is hidden or from a sibling site, and sends an origin-keeping referrer policy", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${app.url}/newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: "email=",
+        redirect: "manual",
+      }).then((r) => r.status);
+    expect(await post({ origin: app.url })).toBe(400); // reached validation
+    expect(await post({ "sec-fetch-site": "same-origin" })).toBe(400);
+    expect(await post({ origin: "null" })).toBe(403);
+    expect(await post({ "sec-fetch-site": "same-site" })).toBe(403);
+    expect(await post({ "sec-fetch-site": "cross-site" })).toBe(403);
+    // "no-referrer" would make browsers send "Origin: null" on plain form posts and lock out visitors without JavaScript.
+    expect((await fetch(app.url)).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("answers malformed requests with 4xx, never 5xx", async () => {
+    const json = await fetch(`${app.url}/login`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@b.com", password: "123456" }),
+      redirect: "manual",
+    });
+    expect(json.status).toBe(400);
+    expect(await json.text()).toContain("Formulário inválido.");
+    const multipart = await fetch(`${app.url}/tema`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "multipart/form-data; boundary=x" },
+      body: "--x\r\nbroken",
+    });
+    expect(multipart.status).toBe(400);
+    for (const path of ["/category/%E0%A4%A", "/perfil%", "/editar-propriedade/%E0"]) {
+      expect((await fetch(`${app.url}${path}`, { redirect: "manual" })).status).toBeLessThan(500);
+    }
+    const huge = await fetch(`${app.url}/newsletter`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: `email=${"a".repeat(200_000)}`,
+    });
+    expect(huge.status).toBe(413);
+  });
+
   it("refuses a form post from another site", async () => {
     const res = await fetch(`${app.url}/login`, {
       method: "POST",

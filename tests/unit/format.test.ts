@@ -37,9 +37,16 @@ describe("phones", () => {
 describe("post-login destinations", () => {
   it("accepts only local paths", () => {
     expect(safeRedirect("/perfil")).toBe("/perfil");
-    expect(safeRedirect("//evil.example")).toBe("/");
-    expect(safeRedirect("https://evil.example")).toBe("/");
-    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect("/category/chales?page=2#topo")).toBe("/category/chales?page=2#topo");
     expect(safeRedirect(null)).toBe("/");
+    expect(safeRedirect("/login?redirectTo=/perfil")).toBe("/");
+  });
+
+  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/%09/evil.example", "/\\/evil.example", "javascript:alert(1)", "perfil"])(
+    "refuses %j",
+    (to) => {
+      const target = safeRedirect(to);
+      expect(new URL(target, "https://recanto.com.br").origin).toBe("https://recanto.com.br");
+      expect(target).toBe(to === "/%09/evil.example" ? "/%09/evil.example" : "/");
   });
 });

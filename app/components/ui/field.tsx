@@ -55,7 +55,7 @@ export function PasswordField({ label, error, hint, id, ...input }: FieldProps) 
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? "Ocultar senha" : "Mostrar senha"}
+            aria-label="Mostrar senha"
             aria-pressed={visible}
             aria-controls={a11y.id}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white"
@@ -70,7 +70,7 @@ export function PasswordField({ label, error, hint, id, ...input }: FieldProps) 
 
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
       {children}
     </p>
   );
