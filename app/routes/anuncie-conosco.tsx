@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { Check, ChevronDown } from "lucide-react";
+import { Check } from "lucide-react";
 import type { Route } from "./+types/anuncie-conosco";
+import { FaqList } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
 import { formatBRL } from "@common/format";
 
@@ -153,20 +154,7 @@ export default function AnuncieConosco() {
       </p>
 
       <h2>Perguntas frequentes</h2>
-      <div className="mt-4 space-y-3">
-        {faq.map((item) => (
-          <details
-            key={item.q}
-            className="group rounded-xl border border-stone-200 px-5 py-4 open:bg-stone-50 dark:border-stone-800 dark:open:bg-stone-900"
-          >
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-stone-900 dark:text-stone-50 [&::-webkit-details-marker]:hidden">
-              <span>{item.q}</span>
-              <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
-            </summary>
-            <p className="mb-0!">{item.a}</p>
-          </details>
-        ))}
-      </div>
+      <FaqList items={faq} />
       <p>
         Mais dúvidas? Visite a <Link to="/central-ajuda">Central de Ajuda</Link>.
       </p>

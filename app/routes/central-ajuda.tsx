@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ChevronDown, Mail, MessageCircle } from "lucide-react";
+import { Mail, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/central-ajuda";
+import { FaqList, type Question } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,7 +13,6 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-type Question = { q: string; a: ReactNode };
 
 const guestQuestions: Question[] = [
   {
@@ -144,24 +143,6 @@ const accountQuestions: Question[] = [
   },
 ];
 
-function FaqList({ items }: { items: Question[] }) {
-  return (
-    <div className="mt-4 space-y-3">
-      {items.map((item) => (
-        <details
-          key={item.q}
-          className="group rounded-xl border border-stone-200 px-5 py-4 open:bg-stone-50 dark:border-stone-800 dark:open:bg-stone-900"
-        >
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-stone-900 dark:text-stone-50 [&::-webkit-details-marker]:hidden">
-            <span>{item.q}</span>
-            <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
-          </summary>
-          <div className="mt-3 leading-7">{item.a}</div>
-        </details>
-      ))}
-    </div>
-  );
-}
 
 export default function CentralAjuda() {
   return (

@@ -27,34 +27,8 @@ export function SiteFooter() {
             anfitrião, sem comissão.
           </p>
         </div>
-        <nav aria-labelledby="footer-categorias">
-          <h2 id="footer-categorias" className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-            Categorias
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {FOOTER_CATEGORIES.map((c) => (
-              <li key={c.slug}>
-                <Link to={`/category/${c.slug}`} className={linkClass}>
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-recanto">
-          <h2 id="footer-recanto" className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-            Recanto
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {STATIC_PAGES.map((p) => (
-              <li key={p.to}>
-                <Link to={p.to} className={linkClass}>
-                  {p.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-categorias" title="Categorias" links={FOOTER_CATEGORIES.map((c) => ({ to: `/category/${c.slug}`, label: c.name }))} />
+        <FooterLinks id="footer-recanto" title="Recanto" links={STATIC_PAGES} />
         <div>
           <h2 className="text-sm font-semibold text-stone-900 dark:text-stone-100">Newsletter</h2>
           <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">Receba novos refúgios e dicas de viagem.</p>
@@ -65,5 +39,24 @@ export function SiteFooter() {
         © {new Date().getFullYear()} Recanto. O Recanto não é parte nas negociações entre hóspedes e anfitriões.
       </p>
     </footer>
+  );
+}
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
