@@ -1,11 +1,13 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import type { Toast } from "./toast";
 
 /** One-shot message carried across a redirect (shown by the root layout, then cleared). */
 const toastCookie = createCookie("recanto_toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
-export async function setToast(headers: Headers, toast: Toast) {
+/** Redirects and shows `toast` on the next page; `headers` may already carry session cookies. */
+export async function redirectWithToast(url: string, toast: Toast, headers: Headers = new Headers()) {
   headers.append("Set-Cookie", await toastCookie.serialize(toast));
+  return redirect(url, { headers });
 }
 
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {

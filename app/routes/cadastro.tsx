@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/cadastro";
 import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
 import { signUp } from "@server/accounts/flows";
@@ -9,7 +9,7 @@ import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "
 import { getViewer } from "~/lib/auth.server";
 import { formFields, readForm } from "~/lib/form";
 import { safeRedirect } from "~/lib/redirects";
-import { setToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Criar conta | Recanto" },
@@ -36,8 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signUp(context.services, input.data, request.headers, context.clientIp);
   if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
   if (dialog) return data({ ok: true as const }, { headers: result.headers });
-  await setToast(result.headers, { title: "Conta criada com sucesso!", description: WELCOME[input.data.userType], variant: "success" });
-  return redirect(safeRedirect(fields.redirectTo, "/perfil"), { headers: result.headers });
+  return redirectWithToast(
+    safeRedirect(fields.redirectTo, "/perfil"),
+    { title: "Conta criada com sucesso!", description: WELCOME[input.data.userType], variant: "success" },
+    result.headers,
+  );
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { validateLogin } from "@common/validation/accounts";
 import { signIn } from "@server/accounts/flows";
@@ -8,7 +8,7 @@ import { FormAlert, PasswordField, primaryButton, TextField } from "~/components
 import { getViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
 import { safeRedirect } from "~/lib/redirects";
-import { setToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar | Recanto" }];
 
@@ -27,8 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(context.services, input.data, request.headers, context.clientIp);
   if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
   if (dialog) return data({ ok: true as const }, { headers: result.headers });
-  await setToast(result.headers, { title: "Login realizado com sucesso!", description: "Bem-vindo de volta!", variant: "success" });
-  return redirect(safeRedirect(fields.redirectTo), { headers: result.headers });
+  return redirectWithToast(
+    safeRedirect(fields.redirectTo),
+    { title: "Login realizado com sucesso!", description: "Bem-vindo de volta!", variant: "success" },
+    result.headers,
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

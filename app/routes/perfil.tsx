@@ -13,7 +13,7 @@ import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
 import { requireViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
-import { setToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil | Recanto" }];
 
@@ -44,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         services.logger.error({ err }, "profile update failed");
         return data({ ok: false as const, message: "Erro ao atualizar perfil", field: undefined }, { status: 500 });
       }
-      const headers = new Headers();
-      await setToast(headers, { title: "Perfil atualizado!", variant: "success" });
-      return redirect("/perfil", { headers });
+      return redirectWithToast("/perfil", { title: "Perfil atualizado!", variant: "success" });
     }
     case "resend-verification": {
       const result = await resendVerification(services, viewer.email, context.clientIp);
@@ -59,13 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const headers = await signOut(services, request.headers, true);
       await deleteAccount(services.database.db, viewer.id);
-      await setToast(headers, { title: "Conta excluída", description: "Apagamos sua conta e seus dados do Recanto." });
-      return redirect("/", { headers });
+      return redirectWithToast("/", { title: "Conta excluída", description: "Apagamos sua conta e seus dados do Recanto." }, headers);
     }
     case "logout-everywhere": {
       const headers = await signOut(services, request.headers, true);
-      await setToast(headers, { title: "Você saiu de todos os dispositivos." });
-      return redirect("/", { headers });
+      return redirectWithToast("/", { title: "Você saiu de todos os dispositivos." }, headers);
     }
     default:
       return data({ ok: false as const, message: "Ação inválida.", field: undefined }, { status: 400 });

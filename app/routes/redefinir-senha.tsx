@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/redefinir-senha";
 import { validateNewPassword } from "@common/validation/accounts";
 import { resetPassword } from "@server/accounts/flows";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton } from "~/components/ui/field";
 import { readForm } from "~/lib/form";
-import { setToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Criar nova senha | Recanto" }];
 
@@ -22,9 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!password.ok) return data({ message: password.message, field: password.field }, { status: 400 });
   const result = await resetPassword(context.services, fields.token ?? "", password.data);
   if (!result.ok) return data({ message: result.message, field: undefined }, { status: result.status });
-  const headers = new Headers();
-  await setToast(headers, { title: "Senha alterada!", description: "Entre com a sua nova senha.", variant: "success" });
-  return redirect("/login", { headers });
+  return redirectWithToast("/login", { title: "Senha alterada!", description: "Entre com a sua nova senha.", variant: "success" });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
