@@ -335,3 +335,24 @@ describe(`rate limits shared through Redis (${engine})`, () => {
     expect(await attempt(b!)).toBe(429);
   });
 });
+
+describe(`cookies behind https (${engine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "x".repeat(40) });
+  });
+  afterAll(() => app.close());
+
+  it("marks the session cookie Secure (with the __Secure- prefix) when the site is served over https", async () => {
+    await createAccount(app.services.auth, { name: "Sara", email: "sara@example.com", password: "segredo123", userType: "guest" });
+    const { headers } = await app.services.auth.api.signInEmail({
+      body: { email: "sara@example.com", password: "segredo123" },
+      returnHeaders: true,
+    });
+    const cookie = headers.getSetCookie().find((c) => c.includes("session_token"))!;
+    expect(cookie).toMatch(/^__Secure-recanto\.session_token=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});

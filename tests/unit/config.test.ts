@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "recanto-config-"));
+
+describe("configuration", () => {
+  it("runs with nothing set: embedded database, demo seed, a random secret kept beside the data", () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ PORT: 3000, BASE_URL: "http://localhost:3000", seedDemo: true, secureCookies: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(40);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: tmp() }).authSecret).not.toBe(config.authSecret);
+    expect(fs.statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
+  });
+
+  it("refuses production on PostgreSQL or https without AUTH_SECRET, and never seeds demo accounts there by default", () => {
+    const postgres = { NODE_ENV: "production", DATABASE_URL: "postgres://db/recanto", DATA_DIR: tmp() };
+    expect(() => loadConfig(postgres)).toThrow(/AUTH_SECRET: required in production/);
+    expect(() => loadConfig({ BASE_URL: "https://recanto.com.br", DATA_DIR: tmp() })).toThrow(/AUTH_SECRET/);
+    const secret = "s".repeat(32);
+    expect(loadConfig({ ...postgres, AUTH_SECRET: secret })).toMatchObject({ seedDemo: false, authSecret: secret });
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret }).secureCookies).toBe(true);
+  });
+
+  it("names every bad value", () => {
+    expect(() => loadConfig({ PORT: "porta", BASE_URL: "não é url", AUTH_SECRET: "curto" })).toThrow(
+      /PORT: .*\n.*BASE_URL: .*\n.*AUTH_SECRET: /,
+    );
+  });
+});
