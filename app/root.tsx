@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
@@ -69,11 +70,15 @@ function showAppToast(t: Toast) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { viewer, toast } = loaderData;
+  const navigating = useNavigation().state === "loading";
   useEffect(() => {
     if (toast) showAppToast(toast);
   }, [toast]);
   return (
     <AuthDialogProvider>
+      {navigating ? (
+        <div role="progressbar" aria-label="Carregando página" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />
+      ) : null}
       <a
         href="#conteudo"
         className="sr-only z-50 rounded bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
