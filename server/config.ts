@@ -23,7 +23,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Number of proxies in front of the app (for the client IP used by rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  /** Demo accounts and data on an empty database. Defaults to on for the embedded database only. */
+  /** Demo accounts and data on an empty database. Defaults to on for a local (http) embedded database only. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
 });
 
@@ -35,14 +35,28 @@ export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { authSecret: s
  */
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
+  const read = () => {
+    try {
+      return fs.readFileSync(file, "utf8").trim();
+    } catch {
+      return "";
+    }
+  };
+  const existing = read();
+  if (existing.length >= 32) return existing;
+  fs.mkdirSync(dataDir, { recursive: true });
+  // Written whole to a temporary file, then published in one step.
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, randomBytes(32).toString("base64url"), { mode: 0o600 });
   try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    if (fs.existsSync(file)) fs.renameSync(temporary, file); // empty or truncated: replace it
+    else fs.linkSync(temporary, file); // fails if another process published its secret first: use theirs
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  } finally {
+    fs.rmSync(temporary, { force: true });
   }
+  return read();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
     secureCookies: c.BASE_URL.startsWith("https://"),
-    seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL,
+    // Demo accounts have a public password: by default only on a local embedded database.
+    seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };
 }

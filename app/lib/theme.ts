@@ -7,6 +7,7 @@ export function isTheme(value: unknown): value is Theme {
 
 /**
  * Runs in <head> before the first paint: with the "system" theme the server cannot know the
- * OS preference, so this picks it (and follows later changes) without a flash of the wrong theme.
+ * OS preference, so this picks it without a flash of the wrong theme, and follows later OS changes
+ * for as long as "system" is the chosen theme (the choice can change without a reload).
  */
-export const THEME_SCRIPT = `(function(){var d=document.documentElement;if(d.dataset.theme!=="system")return;var m=window.matchMedia("(prefers-color-scheme: dark)");function a(){d.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})();`;
+export const THEME_SCRIPT = `(function(){var d=document.documentElement;var m=window.matchMedia("(prefers-color-scheme: dark)");function a(){if(d.dataset.theme==="system")d.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})();`;

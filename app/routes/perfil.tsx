@@ -213,7 +213,6 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
             <h2 id="seguranca" className="flex items-center gap-2 text-lg font-semibold">
               <ShieldCheck aria-hidden className="h-5 w-5" /> Segurança
             </h2>
-            <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">Encerra a sua sessão em todos os navegadores e aparelhos, inclusive neste.</p>
             <Form method="post" action="/sair" className="mt-4">
               <button className="w-full rounded-lg border border-stone-300 px-4 py-2.5 text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
                 Sair
@@ -227,6 +226,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               >
                 Sair de todos os dispositivos
               </button>
+              <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">Encerra a sua sessão em todos os navegadores e aparelhos, inclusive neste.</p>
             </Form>
           </section>
         </aside>

@@ -88,6 +88,24 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
     await context.close();
   });
 
+  it("follows OS changes only while Sistema is chosen", async () => {
+    const context = await t.browser.newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/`);
+    await chooseTheme(page, "Claro");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(isDark(page)).resolves.toBe(false);
+
+    await page.reload();
+    await chooseTheme(page, "Escuro");
+    await chooseTheme(page, "Sistema");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => isDark(page)).toBe(false);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => isDark(page)).toBe(true);
+    await context.close();
+  });
+
   it("dark mode passes axe on / and /login", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();

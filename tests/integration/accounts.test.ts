@@ -56,6 +56,8 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(link.origin).toBe(app.url);
     const verified = await fetch(link, { redirect: "manual" });
     expect(verified.status).toBe(302);
+    // The link confirms; it never signs anyone in (a stranger's link would log the victim into the stranger's account).
+    expect(verified.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=`))).toBe(false);
     expect(new URL(verified.headers.get("location")!, app.url).pathname).toBe("/email-confirmado");
     expect((await userByEmail("host@example.com"))!.emailVerified).toBe(true);
     const landing = await client.get(verified.headers.get("location")!);

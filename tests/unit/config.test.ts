@@ -24,7 +24,18 @@ describe("configuration", () => {
     expect(() => loadConfig({ BASE_URL: "https://recanto.com.br", DATA_DIR: tmp() })).toThrow(/AUTH_SECRET/);
     const secret = "s".repeat(32);
     expect(loadConfig({ ...postgres, AUTH_SECRET: secret })).toMatchObject({ seedDemo: false, authSecret: secret });
-    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret }).secureCookies).toBe(true);
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret })).toMatchObject({ secureCookies: true, seedDemo: false });
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret, SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("replaces an empty or truncated secret file instead of signing with a weak secret", () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, "auth-secret"), "");
+    const fresh = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(fresh.length).toBeGreaterThanOrEqual(40);
+    fs.writeFileSync(path.join(dir, "auth-secret"), "curto");
+    expect(loadConfig({ DATA_DIR: dir }).authSecret.length).toBeGreaterThanOrEqual(40);
+    expect(fs.readdirSync(dir)).toEqual(["auth-secret"]);
   });
 
   it("names every bad value", () => {
