@@ -18,6 +18,7 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmar", "routes/newsletter-confirmar.ts"),
   route("tema", "routes/tema.ts"),
+  route("brazilian-cities.json", "routes/brazilian-cities.ts"),
   route("central-ajuda", "routes/central-ajuda.tsx"),
   route("como-funciona", "routes/como-funciona.tsx"),
   route("politica-cancelamento", "routes/politica-cancelamento.tsx"),

@@ -29,6 +29,20 @@ describe(`server basics (${engine})`, () => {
     expect(await res.text()).toContain("Oops! Page not found");
   });
 
+  it("serves /brazilian-cities.json in the spec's shape, cacheable, with ETag revalidation", async () => {
+    const res = await fetch(`${app.url}/brazilian-cities.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const data = (await res.json()) as { estados: { id: number; estado: string }[]; cidades: { cidade: string; estadoId: number }[] };
+    expect(data.estados).toHaveLength(27);
+    expect(data.estados).toContainEqual({ id: 31, estado: "MG", nome: "Minas Gerais" });
+    expect(data.cidades.length).toBeGreaterThanOrEqual(5570);
+    expect(data.cidades).toContainEqual({ cidade: "São João del Rei", estadoId: 31 });
+    const again = await fetch(`${app.url}/brazilian-cities.json`, { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
   it("sends security headers and no x-powered-by", async () => {
     const res = await fetch(app.url);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
