@@ -10,6 +10,7 @@ import { resendVerification, signOut } from "@server/accounts/flows";
 import { deleteAccount } from "@server/accounts/personal-data";
 import { getProfile, updateProfile } from "@server/accounts/profile";
 import { PhoneField } from "~/components/auth/phone-field";
+import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
 import { requireViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
@@ -121,7 +122,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               <TextField label="Nome completo" name="name" defaultValue={profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
               <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado." />
               <PhoneField defaultValue={profile.phone} required={false} error={fieldError("phone")} />
-              <TextField label="Localização" name="location" defaultValue={profile.location} maxLength={LIMITS.location} placeholder="Cidade - UF" error={fieldError("location")} />
+              <CityAutocomplete label="Localização" name="location" defaultValue={profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
               <BioField defaultValue={profile.bio} error={fieldError("bio")} />
               <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={saving}>
                 {saving ? "Salvando..." : "Salvar alterações"}

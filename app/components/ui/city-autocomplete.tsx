@@ -1,0 +1,159 @@
+import { MapPin } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { cityOptions, FALLBACK_CITIES, MIN_QUERY_LENGTH, suggestCities, type BrazilianCities, type CityOption } from "@common/cities";
+import { FieldError, inputClass } from "~/components/ui/field";
+
+type ListState = { status: "loading" } | { status: "ready" | "fallback"; options: CityOption[] };
+
+let cityList: Promise<ListState> | undefined;
+
+/** Loads /brazilian-cities.json once per page life; the 20 largest cities stand in when it fails. */
+function loadCities(): Promise<ListState> {
+  cityList ??= fetch("/brazilian-cities.json")
+    .then((res) => {
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.json() as Promise<BrazilianCities>;
+    })
+    .then((data): ListState => ({ status: "ready", options: cityOptions(data) }))
+    .catch((): ListState => {
+      cityList = undefined; // try again on the next page
+      return { status: "fallback", options: FALLBACK_CITIES };
+    });
+  return cityList;
+}
+
+const CLOSE_DELAY_MS = 200;
+
+/** A text field with city suggestions "City - UF" (ARIA combobox). Without JavaScript it is a plain field. */
+export function CityAutocomplete({
+  name,
+  label,
+  defaultValue = "",
+  placeholder = "Cidade - UF",
+  maxLength = 100,
+  error,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  placeholder?: string;
+  maxLength?: number;
+  error?: string;
+}) {
+  const id = useId();
+  const listId = `${id}-cidades`;
+  const [value, setValue] = useState(defaultValue);
+  const [focused, setFocused] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [list, setList] = useState<ListState>({ status: "loading" });
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const typed = value.trim();
+  const suggestions = useMemo(() => (list.status === "loading" ? [] : suggestCities(list.options, typed)), [list, typed]);
+  const open = focused && typed.length >= MIN_QUERY_LENGTH;
+
+  function start() {
+    clearTimeout(closeTimer.current);
+    setFocused(true);
+    if (list.status === "loading") void loadCities().then(setList);
+  }
+
+  function choose(option: CityOption) {
+    setValue(option.label);
+    setActive(-1);
+    setFocused(false);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (!open) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!suggestions.length) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((i) => (i + step + suggestions.length) % suggestions.length);
+    } else if (event.key === "Enter" && active >= 0 && suggestions[active]) {
+      event.preventDefault();
+      choose(suggestions[active]);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      setFocused(false);
+    }
+  }
+
+  const optionId = (i: number) => `${id}-opcao-${i}`;
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <div className="relative">
+        <MapPin aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
+        <input
+          id={id}
+          name={name}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={open && suggestions.length > 0 ? listId : undefined}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          className={`${inputClass} pl-9`}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setActive(-1);
+            start();
+          }}
+          onFocus={start}
+          onBlur={() => {
+            closeTimer.current = setTimeout(() => setFocused(false), CLOSE_DELAY_MS);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {open ? (
+        <div className="absolute z-30 mt-1 w-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-lg dark:border-stone-700 dark:bg-stone-900">
+          {list.status === "fallback" ? (
+            <p className="border-b border-stone-200 px-3 py-2 text-xs text-amber-800 dark:border-stone-700 dark:text-amber-300">
+              Usando lista reduzida de cidades
+            </p>
+          ) : null}
+          {suggestions.length > 0 ? (
+            <ul id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto py-1">
+              {suggestions.map((option, i) => (
+                <li
+                  key={option.label}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  className={`cursor-pointer px-3 py-2 text-sm ${i === active ? "bg-brand-100 text-brand-900 dark:bg-brand-900/60 dark:text-white" : "text-stone-800 dark:text-stone-100"}`}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(option)}
+                >
+                  {option.label}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {list.status === "loading" ? (
+            <p role="status" className="px-3 py-2 text-sm text-stone-600 dark:text-stone-300">
+              Carregando cidades...
+            </p>
+          ) : suggestions.length === 0 ? (
+            <p role="status" className="px-3 py-2 text-sm text-stone-600 dark:text-stone-300">
+              Nenhuma cidade encontrada para "{typed}"
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
