@@ -21,6 +21,36 @@ export const PROPERTY_TYPES = [
 ] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
+export const AMENITIES = [
+  "Wi-Fi",
+  "Estacionamento",
+  "TV",
+  "Cozinha",
+  "Ar condicionado",
+  "Piscina",
+  "Espaço de trabalho",
+  "Máquina de lavar",
+  "Churrasqueira",
+  "Mesa de bilhar",
+  "Área de jantar externa",
+  "Lareira interna",
+  "Fogueira",
+  "Equipamento ginástica",
+  "Chuveiro externo",
+  "Acesso ao lago",
+  "Acesso à praia",
+] as const;
+export type Amenity = (typeof AMENITIES)[number];
+
+export const SAFETY_ITEMS = [
+  "Detector de fumaça",
+  "Kit de primeiros socorros",
+  "Extintor de incêndio",
+  "Alarme de monóxido de carbono",
+  "Câmera de segurança na parte externa",
+] as const;
+export type SafetyItem = (typeof SAFETY_ITEMS)[number];
+
 export interface Category {
   /** ASCII slug used in URLs: /category/{slug}. */
   slug: string;
@@ -28,6 +58,8 @@ export interface Category {
   tagline: string;
   /** Property types this page lists. */
   types: readonly PropertyType[];
+  /** Collections also list properties of other types that have any of these amenities. */
+  anyAmenities?: readonly Amenity[];
 }
 
 const typeCategory = (slug: string, type: PropertyType, name: string, tagline: string): Category => ({
@@ -37,7 +69,11 @@ const typeCategory = (slug: string, type: PropertyType, name: string, tagline: s
   types: [type],
 });
 
-/** One page per property type (the spec's 15 plus Casa na Praia and Chalé), then the footer's collections. */
+/**
+ * One page per property type (the spec's 15 plus Casa na Praia and Chalé), then the footer's
+ * collections: Glamping (small structures in nature), Pé na areia (by the sea: beach types or
+ * beach access) and Lugares históricos (old rural buildings and caves).
+ */
 export const CATEGORIES: readonly Category[] = [
   typeCategory("microcasas", "Microcasa", "Microcasas", "Vida minimalista e sustentável"),
   typeCategory("casas-na-arvore", "Casa na Árvore", "Casas na Árvore", "Experiência única nas alturas"),
@@ -62,7 +98,13 @@ export const CATEGORIES: readonly Category[] = [
     tagline: "Acampar com conforto em meio à natureza",
     types: ["Microcasa", "Casa na Árvore", "Cabana", "Trailer / Motorhome", "Contêiner"],
   },
-  { slug: "pe-na-areia", name: "Pé na areia", tagline: "Hospedagens a poucos passos do mar", types: ["Casa na Praia", "Casas Barco", "Barco"] },
+  {
+    slug: "pe-na-areia",
+    name: "Pé na areia",
+    tagline: "Hospedagens a poucos passos do mar",
+    types: ["Casa na Praia", "Casas Barco", "Barco"],
+    anyAmenities: ["Acesso à praia"],
+  },
   {
     slug: "lugares-historicos",
     name: "Lugares históricos",
