@@ -19,7 +19,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
 import { getViewer } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
-import { THEME_SCRIPT, type Theme } from "~/lib/theme";
+import { isDarkTheme, THEME_SCRIPT, type Theme } from "~/lib/theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
@@ -35,8 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = root?.theme ?? "system";
   const nonce = useNonce();
-  // The server cannot see the OS preference; in the browser "system" follows it (THEME_SCRIPT did so before paint).
-  const dark = theme === "dark" || (theme === "system" && typeof window !== "undefined" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  // On the server "system" renders light; THEME_SCRIPT corrects it before the first paint.
+  const dark = isDarkTheme(theme);
   return (
     <html lang="pt-BR" data-theme={theme} className={dark ? "dark" : undefined} suppressHydrationWarning>
       <head>

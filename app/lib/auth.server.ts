@@ -25,6 +25,11 @@ export async function getViewer(context: AppLoadContext): Promise<ViewerUser | n
   };
 }
 
+/** The token of the browser's session, looked up once per request like everything else here. */
+export async function currentSessionToken(context: AppLoadContext): Promise<string | null> {
+  return (await context.getSession())?.session.token ?? null;
+}
+
 function originOf(request: Request) {
   const url = new URL(request.url);
   return url.pathname + url.search;

@@ -5,6 +5,11 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }
 
+/** Whether a theme shows dark now; "system" asks the OS (always light on the server, which cannot know). */
+export function isDarkTheme(theme: Theme): boolean {
+  return theme === "dark" || (theme === "system" && typeof window !== "undefined" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+}
+
 /**
  * Runs in <head> before the first paint: with the "system" theme the server cannot know the
  * OS preference, so this picks it without a flash of the wrong theme, and follows later OS changes

@@ -6,7 +6,7 @@ import { signUp } from "@server/accounts/flows";
 import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
-import { getViewer } from "~/lib/auth.server";
+import { currentSessionToken, getViewer } from "~/lib/auth.server";
 import { formFields, readForm } from "~/lib/form";
 import { safeRedirect } from "~/lib/redirects";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const dialog = fields.mode === "dialog";
   const input = validateSignUp(fields, { requireConfirmation: !dialog });
   if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
-  const result = await signUp(context.services, input.data, request.headers, context.clientIp);
+  const result = await signUp(context.services, input.data, request.headers, context.clientIp, await currentSessionToken(context));
   if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
   if (dialog) return data({ ok: true as const }, { headers: result.headers });
   return redirectWithToast(

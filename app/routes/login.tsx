@@ -5,7 +5,7 @@ import { validateLogin } from "@common/validation/accounts";
 import { signIn } from "@server/accounts/flows";
 import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
-import { getViewer } from "~/lib/auth.server";
+import { currentSessionToken, getViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
 import { safeRedirect } from "~/lib/redirects";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const dialog = fields.mode === "dialog";
   const input = validateLogin(fields);
   if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
-  const result = await signIn(context.services, input.data, request.headers, context.clientIp);
+  const result = await signIn(context.services, input.data, request.headers, context.clientIp, await currentSessionToken(context));
   if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
   if (dialog) return data({ ok: true as const }, { headers: result.headers });
   return redirectWithToast(

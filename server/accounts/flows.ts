@@ -23,20 +23,21 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** The browser's current session token, if any: login rotates it away once the new one exists. */
-async function currentSessionToken(services: Services, headers: Headers): Promise<string | null> {
-  const current = await services.auth.api.getSession({ headers }).catch(() => null);
-  return current?.session.token ?? null;
-}
-
+/** Login rotates the browser's previous session away once the new one exists. */
 async function revokeSession(services: Services, headers: Headers, token: string | null) {
   if (token) await services.auth.api.revokeSession({ headers, body: { token } }).catch(() => {});
 }
 
-export async function signUp(services: Services, input: SignUpData, headers: Headers, ip: string): Promise<FlowResult> {
+/** `previousToken`: the session the browser already had, if any (revoked only on success). */
+export async function signUp(
+  services: Services,
+  input: SignUpData,
+  headers: Headers,
+  ip: string,
+  previousToken: string | null,
+): Promise<FlowResult> {
   const wait = await services.limiter.consume("signup", { ip, email: input.email });
   if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
-  const previous = await currentSessionToken(services, headers);
   try {
     const { headers: out } = await services.auth.api.signUpEmail({
       body: {
@@ -50,7 +51,7 @@ export async function signUp(services: Services, input: SignUpData, headers: Hea
       headers,
       returnHeaders: true,
     });
-    await revokeSession(services, headers, previous);
+    await revokeSession(services, headers, previousToken);
     return { ok: true, headers: out };
   } catch (err) {
     const code = errorCode(err);
@@ -68,10 +69,10 @@ export async function signIn(
   input: { email: string; password: string; remember: boolean },
   headers: Headers,
   ip: string,
+  previousToken: string | null,
 ): Promise<FlowResult> {
   const wait = await services.limiter.consume("login", { ip, email: input.email });
   if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
-  const previous = await currentSessionToken(services, headers);
   try {
     const { headers: out } = await services.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.remember },
@@ -79,7 +80,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await services.limiter.reset("login", { ip, email: input.email });
-    await revokeSession(services, headers, previous);
+    await revokeSession(services, headers, previousToken);
     return { ok: true, headers: out };
   } catch (err) {
     if (errorCode(err) === "INVALID_EMAIL_OR_PASSWORD" || (isAPIError(err) && err.statusCode === 401)) {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/accounts/users";
 import { sessions, users } from "../../server/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
+import { startTestApp, useTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 
@@ -22,18 +22,14 @@ function signUpFields(over: Record<string, string> = {}) {
 }
 
 describe(`accounts over HTTP (${engine})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const t = useTestApp();
 
-  const db = () => app.database.db;
+  const db = () => t.app.database.db;
   const userByEmail = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
   const sessionsOf = async (userId: string) => db().select().from(sessions).where(eq(sessions.userId, userId));
 
   it("signs a host up: stored normalised, session cookie set, welcome toast, confirmation email", async () => {
-    const client = new Client(app.url);
+    const client = new Client(t.app.url);
     const res = await client.post("/cadastro", signUpFields({ email: "Host@Example.com", userType: "host" }));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/perfil");
@@ -50,15 +46,15 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(html).toContain("Anfitrião na plataforma");
     expect(html).toContain("Conta criada com sucesso!");
 
-    const mail = (await app.outbox()).find((m) => m.to.includes("host@example.com"))!;
+    const mail = (await t.app.outbox()).find((m) => m.to.includes("host@example.com"))!;
     expect(mail.subject).toBe("Confirme seu email no Recanto");
     const link = new URL(mail.text.match(/https?:\/\/\S+verify-email\S+/)![0]);
-    expect(link.origin).toBe(app.url);
+    expect(link.origin).toBe(t.app.url);
     const verified = await fetch(link, { redirect: "manual" });
     expect(verified.status).toBe(302);
     // The link confirms; it never signs anyone in (a stranger's link would log the victim into the stranger's account).
     expect(verified.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=`))).toBe(false);
-    expect(new URL(verified.headers.get("location")!, app.url).pathname).toBe("/email-confirmado");
+    expect(new URL(verified.headers.get("location")!, t.app.url).pathname).toBe("/email-confirmado");
     expect((await userByEmail("host@example.com"))!.emailVerified).toBe(true);
     const landing = await client.get(verified.headers.get("location")!);
     expect(landing.headers.get("location")).toBe("/");
@@ -68,7 +64,7 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("refuses a second account with the same email (any case) and stores nothing", async () => {
-    const client = new Client(app.url);
+    const client = new Client(t.app.url);
     const res = await client.post("/cadastro", signUpFields({ email: "HOST@example.com" }));
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Este email já está cadastrado");
@@ -95,21 +91,21 @@ describe(`accounts over HTTP (${engine})`, () => {
 
   it.each(badInputs)("sign-up with %s answers 400 in Portuguese and stores nothing", async (_label, patch, message) => {
     const before = (await db().select({ id: users.id }).from(users)).length;
-    const res = await new Client(app.url).post("/cadastro", signUpFields({ email: "bad-input@example.com", ...patch }));
+    const res = await new Client(t.app.url).post("/cadastro", signUpFields({ email: "bad-input@example.com", ...patch }));
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(message);
     expect((await db().select({ id: users.id }).from(users)).length).toBe(before);
   });
 
   it("ignores fields a visitor must not set (role, email verified)", async () => {
-    const res = await new Client(app.url).post("/cadastro", signUpFields({ email: "sneaky@example.com", role: "admin", emailVerified: "true" }));
+    const res = await new Client(t.app.url).post("/cadastro", signUpFields({ email: "sneaky@example.com", role: "admin", emailVerified: "true" }));
     expect(res.status).toBe(302);
     expect(await userByEmail("sneaky@example.com")).toMatchObject({ role: "user", emailVerified: false });
   });
 
   it("logs in: wrong password 401 with the spec's text, right one redirects to the origin only if local", async () => {
-    await createAccount(app.services.auth, { name: "Lia", email: "lia@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(app.url);
+    await createAccount(t.app.services.auth, { name: "Lia", email: "lia@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(t.app.url);
     const wrong = await client.post("/login", { email: "lia@example.com", password: "errada" });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("Email ou senha incorretos");
@@ -121,17 +117,17 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/perfil");
 
-    const other = new Client(app.url);
+    const other = new Client(t.app.url);
     const evil = await other.post("/login", { email: "lia@example.com", password: "segredo123", redirectTo: "https://evil.example/x" });
     expect(evil.headers.get("location")).toBe("/");
   });
 
   it("'Lembrar de mim' gives a 30-day cookie; without it a browser-session cookie and a 1-day session", async () => {
-    await createAccount(app.services.auth, { name: "Rui", email: "rui@example.com", password: "segredo123", userType: "guest" });
-    const short = await new Client(app.url).post("/login", { email: "rui@example.com", password: "segredo123" });
+    await createAccount(t.app.services.auth, { name: "Rui", email: "rui@example.com", password: "segredo123", userType: "guest" });
+    const short = await new Client(t.app.url).post("/login", { email: "rui@example.com", password: "segredo123" });
     const shortCookie = short.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
     expect(shortCookie).not.toMatch(/Max-Age/i);
-    const long = await new Client(app.url).post("/login", { email: "rui@example.com", password: "segredo123", remember: "on" });
+    const long = await new Client(t.app.url).post("/login", { email: "rui@example.com", password: "segredo123", remember: "on" });
     const longCookie = long.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
     expect(longCookie).toMatch(/Max-Age=2592000/);
 
@@ -142,8 +138,8 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("keeps the current session when a new login or sign-up in the same browser fails", async () => {
-    await createAccount(app.services.auth, { name: "Nina", email: "nina@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(app.url);
+    await createAccount(t.app.services.auth, { name: "Nina", email: "nina@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(t.app.url);
     await client.post("/login", { email: "nina@example.com", password: "segredo123" });
     expect((await client.post("/login", { email: "nina@example.com", password: "errada" })).status).toBe(401);
     expect((await client.post("/cadastro", signUpFields({ email: "nina@example.com" }))).status).toBe(409);
@@ -151,8 +147,8 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("rotates the session at login and deletes it at logout", async () => {
-    const u = await createAccount(app.services.auth, { name: "Téo", email: "teo@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(app.url);
+    const u = await createAccount(t.app.services.auth, { name: "Téo", email: "teo@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(t.app.url);
     await client.post("/login", { email: "teo@example.com", password: "segredo123" });
     const first = client.cookie(SESSION);
     await client.post("/login", { email: "teo@example.com", password: "segredo123" });
@@ -170,9 +166,9 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("'Sair de todos os dispositivos' ends every session of the user, and only theirs", async () => {
-    await createAccount(app.services.auth, { name: "Ivo", email: "ivo@example.com", password: "segredo123", userType: "guest" });
-    await createAccount(app.services.auth, { name: "Eva", email: "eva@example.com", password: "segredo123", userType: "guest" });
-    const [laptop, phone, someoneElse] = [new Client(app.url), new Client(app.url), new Client(app.url)];
+    await createAccount(t.app.services.auth, { name: "Ivo", email: "ivo@example.com", password: "segredo123", userType: "guest" });
+    await createAccount(t.app.services.auth, { name: "Eva", email: "eva@example.com", password: "segredo123", userType: "guest" });
+    const [laptop, phone, someoneElse] = [new Client(t.app.url), new Client(t.app.url), new Client(t.app.url)];
     await laptop.post("/login", { email: "ivo@example.com", password: "segredo123" });
     await phone.post("/login", { email: "ivo@example.com", password: "segredo123" });
     await someoneElse.post("/login", { email: "eva@example.com", password: "segredo123" });
@@ -185,11 +181,11 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("guards host-only pages on the server", async () => {
-    await createAccount(app.services.auth, { name: "Guida", email: "guida@example.com", password: "segredo123", userType: "guest" });
-    await createAccount(app.services.auth, { name: "Otto", email: "otto@example.com", password: "segredo123", userType: "host" });
-    const visitor = new Client(app.url);
-    const guest = new Client(app.url);
-    const host = new Client(app.url);
+    await createAccount(t.app.services.auth, { name: "Guida", email: "guida@example.com", password: "segredo123", userType: "guest" });
+    await createAccount(t.app.services.auth, { name: "Otto", email: "otto@example.com", password: "segredo123", userType: "host" });
+    const visitor = new Client(t.app.url);
+    const guest = new Client(t.app.url);
+    const host = new Client(t.app.url);
     await guest.post("/login", { email: "guida@example.com", password: "segredo123" });
     await host.post("/login", { email: "otto@example.com", password: "segredo123" });
     for (const path of ["/minhas-propriedades", "/adicionar-propriedade", "/editar-propriedade/123"]) {
@@ -204,9 +200,9 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("saves the profile for the signed-in user only, validating again on the server", async () => {
-    const a = await createAccount(app.services.auth, { name: "Ana", email: "ana-p@example.com", password: "segredo123", userType: "host" });
-    const b = await createAccount(app.services.auth, { name: "Bia", email: "bia-p@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(app.url);
+    const a = await createAccount(t.app.services.auth, { name: "Ana", email: "ana-p@example.com", password: "segredo123", userType: "host" });
+    const b = await createAccount(t.app.services.auth, { name: "Bia", email: "bia-p@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(t.app.url);
     await client.post("/login", { email: "ana-p@example.com", password: "segredo123" });
     const saved = await client.post("/perfil", {
       intent: "update-profile",
@@ -227,7 +223,7 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(await bad.text()).toContain("A bio deve ter no máximo 500 caracteres.");
     expect((await userByEmail("ana-p@example.com"))!.bio).toBe("Anfitriã em Paraty.");
 
-    const anonymous = await new Client(app.url).post("/perfil", { intent: "update-profile", name: "Hacker", phone: "", location: "", bio: "" });
+    const anonymous = await new Client(t.app.url).post("/perfil", { intent: "update-profile", name: "Hacker", phone: "", location: "", bio: "" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/login/);
     expect((await userByEmail("ana-p@example.com"))!.name).toBe("Ana Souza");
@@ -235,8 +231,8 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("resets a forgotten password by email link without revealing who has an account", async () => {
-    await createAccount(app.services.auth, { name: "Caio", email: "caio@example.com", password: "antiga123", userType: "guest" });
-    const client = new Client(app.url);
+    await createAccount(t.app.services.auth, { name: "Caio", email: "caio@example.com", password: "antiga123", userType: "guest" });
+    const client = new Client(t.app.url);
     const unknown = await client.post("/esqueci-senha", { email: "nao-existe@example.com" });
     const known = await client.post("/esqueci-senha", { email: "caio@example.com" });
     expect(unknown.status).toBe(200);
@@ -245,10 +241,10 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(await unknown.text()).toContain(neutral);
     expect(await known.text()).toContain(neutral);
 
-    const mail = (await app.outbox()).find((m) => m.to.includes("caio@example.com") && m.subject === "Redefinição de senha do Recanto")!;
+    const mail = (await t.app.outbox()).find((m) => m.to.includes("caio@example.com") && m.subject === "Redefinição de senha do Recanto")!;
     const link = mail.text.match(/https?:\/\/\S+reset-password\S+/)![0];
     const landing = await fetch(link, { redirect: "manual" });
-    const location = new URL(landing.headers.get("location")!, app.url);
+    const location = new URL(landing.headers.get("location")!, t.app.url);
     expect(location.pathname).toBe("/redefinir-senha");
     const token = location.searchParams.get("token")!;
     expect(token).toBeTruthy();
@@ -259,16 +255,16 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(reset.status).toBe(302);
     expect(reset.headers.get("location")).toBe("/login");
 
-    expect((await new Client(app.url).post("/login", { email: "caio@example.com", password: "antiga123" })).status).toBe(401);
-    expect((await new Client(app.url).post("/login", { email: "caio@example.com", password: "nova12345" })).status).toBe(302);
+    expect((await new Client(t.app.url).post("/login", { email: "caio@example.com", password: "antiga123" })).status).toBe(401);
+    expect((await new Client(t.app.url).post("/login", { email: "caio@example.com", password: "nova12345" })).status).toBe(302);
     const reused = await client.post("/redefinir-senha", { token, password: "outra12345", confirmPassword: "outra12345" });
     expect(reused.status).toBe(400);
   });
 
   it("does not expose better-auth's own form endpoints (validation and limits cannot be bypassed)", async () => {
-    const res = await fetch(`${app.url}/api/auth/sign-up/email`, {
+    const res = await fetch(`${t.app.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
+      headers: { "content-type": "application/json", origin: t.app.url },
       body: JSON.stringify({ email: "bypass@example.com", password: "123456", name: "<b>x</b>", userType: "admin" }),
     });
     expect(res.status).toBe(404);
@@ -277,15 +273,11 @@ describe(`accounts over HTTP (${engine})`, () => {
 });
 
 describe(`rate limits (${engine})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const t = useTestApp();
 
   it("limits login attempts per email with a Portuguese message, even with the right password", async () => {
-    await createAccount(app.services.auth, { name: "Alvo", email: "alvo@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(app.url);
+    await createAccount(t.app.services.auth, { name: "Alvo", email: "alvo@example.com", password: "segredo123", userType: "guest" });
+    const client = new Client(t.app.url);
     for (let i = 0; i < 8; i++) expect((await client.post("/login", { email: "alvo@example.com", password: `errada${i}` })).status).toBe(401);
     const blocked = await client.post("/login", { email: "alvo@example.com", password: "segredo123" });
     expect(blocked.status).toBe(429);
@@ -293,7 +285,7 @@ describe(`rate limits (${engine})`, () => {
   });
 
   it("limits password-reset requests per email", async () => {
-    const client = new Client(app.url);
+    const client = new Client(t.app.url);
     for (let i = 0; i < 3; i++) expect((await client.post("/esqueci-senha", { email: "limite@example.com" })).status).toBe(200);
     const blocked = await client.post("/esqueci-senha", { email: "limite@example.com" });
     expect(blocked.status).toBe(429);
@@ -301,7 +293,7 @@ describe(`rate limits (${engine})`, () => {
   });
 
   it("limits sign-ups per IP", async () => {
-    const client = new Client(app.url);
+    const client = new Client(t.app.url);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await client.post("/cadastro", signUpFields({ email: `massa${i}@example.com` }));
@@ -339,15 +331,11 @@ describe(`rate limits shared through Redis (${engine})`, () => {
 });
 
 describe(`cookies behind https (${engine})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "x".repeat(40) });
-  });
-  afterAll(() => app.close());
+  const t = useTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "x".repeat(40) });
 
   it("marks the session cookie Secure (with the __Secure- prefix) when the site is served over https", async () => {
-    await createAccount(app.services.auth, { name: "Sara", email: "sara@example.com", password: "segredo123", userType: "guest" });
-    const { headers } = await app.services.auth.api.signInEmail({
+    await createAccount(t.app.services.auth, { name: "Sara", email: "sara@example.com", password: "segredo123", userType: "guest" });
+    const { headers } = await t.app.services.auth.api.signInEmail({
       body: { email: "sara@example.com", password: "segredo123" },
       returnHeaders: true,
     });

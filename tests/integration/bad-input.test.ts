@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/accounts/users";
 import { users } from "../../server/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
+import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 
@@ -11,17 +11,15 @@ const SCRIPT = "<script>alert(1)</script>";
 const SQL = "' OR 1=1; DROP TABLE users; --";
 
 describe(`bad input on every account form (${engine})`, () => {
-  let app: TestApp;
+  const t = useTestApp();
   let signedIn: Client;
   beforeAll(async () => {
-    app = await startTestApp();
-    await createAccount(app.services.auth, { name: "Olívia", email: "olivia@example.com", password: "segredo123", userType: "host" });
-    signedIn = new Client(app.url);
+    await createAccount(t.app.services.auth, { name: "Olívia", email: "olivia@example.com", password: "segredo123", userType: "host" });
+    signedIn = new Client(t.app.url);
     await signedIn.post("/login", { email: "olivia@example.com", password: "segredo123" });
   });
-  afterAll(() => app.close());
 
-  const profile = async () => (await app.database.db.select().from(users).where(eq(users.email, "olivia@example.com")))[0]!;
+  const profile = async () => (await t.app.database.db.select().from(users).where(eq(users.email, "olivia@example.com")))[0]!;
 
   it.each([
     ["empty email", { email: "", password: "x" }, 400, "Informe um email válido."],
@@ -32,7 +30,7 @@ describe(`bad input on every account form (${engine})`, () => {
     ["10,000-char password", { email: "olivia@example.com", password: LONG }, 400, "A senha deve ter no máximo 128 caracteres."],
     ["SQL as password", { email: "olivia@example.com", password: SQL }, 401, "Email ou senha incorretos"],
   ])("login with %s answers %i in Portuguese", async (_label, fields, status, message) => {
-    const res = await new Client(app.url).post("/login", fields);
+    const res = await new Client(t.app.url).post("/login", fields);
     expect(res.status).toBe(status);
     expect(await res.text()).toContain(message);
   });
@@ -75,7 +73,7 @@ describe(`bad input on every account form (${engine})`, () => {
     ["script", SCRIPT],
     ["SQL", SQL],
   ])("forgotten-password form with %s email answers 400", async (_label, email) => {
-    const res = await new Client(app.url).post("/esqueci-senha", { email });
+    const res = await new Client(t.app.url).post("/esqueci-senha", { email });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Informe um email válido.");
   });
@@ -86,13 +84,13 @@ describe(`bad input on every account form (${engine})`, () => {
     ["forged token", { password: "nova12345", confirmPassword: "nova12345", token: SQL }, "Este link é inválido ou expirou."],
     ["10,000-char token", { password: "nova12345", confirmPassword: "nova12345", token: LONG }, "Este link é inválido ou expirou."],
   ])("password reset with %s answers 400", async (_label, fields, message) => {
-    const res = await new Client(app.url).post("/redefinir-senha", { token: "x", ...fields });
+    const res = await new Client(t.app.url).post("/redefinir-senha", { token: "x", ...fields });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(message);
   });
 
   it("ignores a wrong-typed 'Lembrar de mim' (short session)", async () => {
-    const res = await new Client(app.url).post("/login", { email: "olivia@example.com", password: "segredo123", remember: "banana" });
+    const res = await new Client(t.app.url).post("/login", { email: "olivia@example.com", password: "segredo123", remember: "banana" });
     expect(res.status).toBe(302);
     expect(res.headers.getSetCookie().find((c) => c.startsWith("recanto.session_token="))).not.toMatch(/Max-Age/i);
   });

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 
 describe(`server basics (${engine})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const t = useTestApp();
 
   it("answers /healthz after checking the database", async () => {
-    const res = await fetch(`${app.url}/healthz`);
+    const res = await fetch(`${t.app.url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok", database: engine });
   });
 
   it("renders the home page on the server in Portuguese", async () => {
-    const res = await fetch(app.url);
+    const res = await fetch(t.app.url);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="pt-BR"');
@@ -24,13 +20,13 @@ describe(`server basics (${engine})`, () => {
   });
 
   it("answers unknown paths with the 404 page", async () => {
-    const res = await fetch(`${app.url}/nao-existe/mesmo`);
+    const res = await fetch(`${t.app.url}/nao-existe/mesmo`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Oops! Page not found");
   });
 
   it("serves /brazilian-cities.json in the spec's shape, cacheable, with ETag revalidation", async () => {
-    const res = await fetch(`${app.url}/brazilian-cities.json`);
+    const res = await fetch(`${t.app.url}/brazilian-cities.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
@@ -39,19 +35,19 @@ describe(`server basics (${engine})`, () => {
     expect(data.estados).toContainEqual({ id: 31, estado: "MG", nome: "Minas Gerais" });
     expect(data.cidades.length).toBeGreaterThanOrEqual(5570);
     expect(data.cidades).toContainEqual({ cidade: "São João del Rei", estadoId: 31 });
-    const again = await fetch(`${app.url}/brazilian-cities.json`, { headers: { "if-none-match": res.headers.get("etag")! } });
+    const again = await fetch(`${t.app.url}/brazilian-cities.json`, { headers: { "if-none-match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);
   });
 
   it("sends security headers and no x-powered-by", async () => {
-    const res = await fetch(app.url);
+    const res = await fetch(t.app.url);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-powered-by")).toBeNull();
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
   it("sends a nonce-based Content-Security-Policy that every inline script carries", async () => {
-    const res = await fetch(`${app.url}/login`);
+    const res = await fetch(`${t.app.url}/login`);
     const csp = res.headers.get("content-security-policy")!;
     const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)![1]!;
     expect(csp).toContain("frame-ancestors 'none'");
@@ -59,55 +55,55 @@ describe(`server basics (${engine})`, () => {
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(1);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
-    const again = await fetch(`${app.url}/login`);
+    const again = await fetch(`${t.app.url}/login`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
   });
 
   it("refuses writes whose origin is hidden or from a sibling site, and sends an origin-keeping referrer policy", async () => {
     const post = (headers: Record<string, string>) =>
-      fetch(`${app.url}/newsletter`, {
+      fetch(`${t.app.url}/newsletter`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
         body: "email=",
         redirect: "manual",
       }).then((r) => r.status);
-    expect(await post({ origin: app.url })).toBe(400); // reached validation
+    expect(await post({ origin: t.app.url })).toBe(400); // reached validation
     expect(await post({ "sec-fetch-site": "same-origin" })).toBe(400);
     expect(await post({ origin: "null" })).toBe(403);
     expect(await post({ "sec-fetch-site": "same-site" })).toBe(403);
     expect(await post({ "sec-fetch-site": "cross-site" })).toBe(403);
     // "no-referrer" would make browsers send "Origin: null" on plain form posts and lock out visitors without JavaScript.
-    expect((await fetch(app.url)).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect((await fetch(t.app.url)).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
   it("answers malformed requests with 4xx, never 5xx", async () => {
-    const json = await fetch(`${app.url}/login`, {
+    const json = await fetch(`${t.app.url}/login`, {
       method: "POST",
-      headers: { origin: app.url, "content-type": "application/json" },
+      headers: { origin: t.app.url, "content-type": "application/json" },
       body: JSON.stringify({ email: "a@b.com", password: "123456" }),
       redirect: "manual",
     });
     expect(json.status).toBe(400);
     expect(await json.text()).toContain("Formulário inválido.");
-    const multipart = await fetch(`${app.url}/tema`, {
+    const multipart = await fetch(`${t.app.url}/tema`, {
       method: "POST",
-      headers: { origin: app.url, "content-type": "multipart/form-data; boundary=x" },
+      headers: { origin: t.app.url, "content-type": "multipart/form-data; boundary=x" },
       body: "--x\r\nbroken",
     });
     expect(multipart.status).toBe(400);
     for (const path of ["/category/%E0%A4%A", "/perfil%", "/editar-propriedade/%E0"]) {
-      expect((await fetch(`${app.url}${path}`, { redirect: "manual" })).status).toBeLessThan(500);
+      expect((await fetch(`${t.app.url}${path}`, { redirect: "manual" })).status).toBeLessThan(500);
     }
-    const huge = await fetch(`${app.url}/newsletter`, {
+    const huge = await fetch(`${t.app.url}/newsletter`, {
       method: "POST",
-      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { origin: t.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: `email=${"a".repeat(200_000)}`,
     });
     expect(huge.status).toBe(413);
   });
 
   it("refuses a form post from another site", async () => {
-    const res = await fetch(`${app.url}/login`, {
+    const res = await fetch(`${t.app.url}/login`, {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       body: "email=a@b.com&password=123456",

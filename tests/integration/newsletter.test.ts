@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../server/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
+import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 
 describe(`newsletter (${engine})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const t = useTestApp();
 
-  const rows = (email: string) => app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  const rows = (email: string) => t.app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
 
   it.each([
     ["empty", ""],
@@ -20,14 +16,14 @@ describe(`newsletter (${engine})`, () => {
     ["script", "<script>alert(1)</script>@x.com"],
     ["10,000 chars", `${"a".repeat(10_000)}@example.com`],
   ])("refuses %s with 400 and stores nothing", async (_label, email) => {
-    const res = await new Client(app.url).post("/newsletter", { email });
+    const res = await new Client(t.app.url).post("/newsletter", { email });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Informe um email válido.");
-    expect(await app.database.db.select().from(newsletterSubscribers)).toEqual([]);
+    expect(await t.app.database.db.select().from(newsletterSubscribers)).toEqual([]);
   });
 
   it("stores the address once, emails a confirmation link, and confirms it", async () => {
-    const client = new Client(app.url);
+    const client = new Client(t.app.url);
     const first = await client.post("/newsletter", { email: "Leitora@Example.com" });
     expect(first.status).toBe(200);
     expect(await first.text()).toContain("Quase lá!");
@@ -35,7 +31,7 @@ describe(`newsletter (${engine})`, () => {
     expect(await again.text()).toContain("aguarda confirmação");
     expect(await rows("leitora@example.com")).toHaveLength(1);
 
-    const mails = (await app.outbox()).filter((m) => m.to.includes("leitora@example.com"));
+    const mails = (await t.app.outbox()).filter((m) => m.to.includes("leitora@example.com"));
     expect(mails).toHaveLength(2);
     const link = mails[0]!.text.match(/https?:\/\/\S+newsletter\/confirmar\S+/)![0];
     const confirm = await client.get(link);
@@ -47,14 +43,14 @@ describe(`newsletter (${engine})`, () => {
     const third = await client.post("/newsletter", { email: "leitora@example.com" });
     expect(await third.text()).toContain("Este email já está inscrito na nossa newsletter.");
 
-    const reused = await new Client(app.url).get(link);
+    const reused = await new Client(t.app.url).get(link);
     expect(reused.status).toBe(302);
-    expect(await (await new Client(app.url).get("/")).text()).not.toContain("Inscrição confirmada!");
+    expect(await (await new Client(t.app.url).get("/")).text()).not.toContain("Inscrição confirmada!");
   });
 
   it("concurrent sign-ups of one address store a single row", async () => {
     const results = await Promise.all(
-      Array.from({ length: 3 }, (_, i) => new Client(app.url).post("/newsletter", { email: "corrida@example.com" }, { "x-n": String(i) })),
+      Array.from({ length: 3 }, (_, i) => new Client(t.app.url).post("/newsletter", { email: "corrida@example.com" }, { "x-n": String(i) })),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await rows("corrida@example.com")).toHaveLength(1);

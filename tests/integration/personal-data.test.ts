@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accounts, newsletterSubscribers, sessions, users } from "../../server/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
+import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 
 describe(`the user's own data: export and deletion (${engine})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const t = useTestApp();
 
   async function signUp(email: string, name: string) {
-    const client = new Client(app.url);
+    const client = new Client(t.app.url);
     const res = await client.post("/cadastro", {
       name,
       email,
@@ -43,36 +39,36 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     expect(body).not.toContain("bruno");
     expect(body).not.toMatch(/password|token/i);
 
-    const anonymous = await new Client(app.url).get("/perfil/dados");
+    const anonymous = await new Client(t.app.url).get("/perfil/dados");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fperfil%2Fdados");
   });
 
   it("'Excluir minha conta' needs the account's email, then removes the account, sessions, credentials and consent", async () => {
     const carla = await signUp("carla-lgpd@example.com", "Carla Lgpd");
-    const otherDevice = new Client(app.url);
+    const otherDevice = new Client(t.app.url);
     await otherDevice.post("/login", { email: "carla-lgpd@example.com", password: "segredo123" });
     const diego = await signUp("diego-lgpd@example.com", "Diego Lgpd");
-    const [carlaRow] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, "carla-lgpd@example.com"));
+    const [carlaRow] = await t.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, "carla-lgpd@example.com"));
 
     // Typing someone else's email deletes nothing: the session decides whose account it is.
     const wrong = await carla.post("/perfil", { intent: "delete-account", confirmEmail: "diego-lgpd@example.com" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Digite o email da sua conta para confirmar a exclusão.");
-    expect(await app.database.db.select().from(users).where(eq(users.id, carlaRow!.id))).toHaveLength(1);
+    expect(await t.app.database.db.select().from(users).where(eq(users.id, carlaRow!.id))).toHaveLength(1);
 
     const done = await carla.post("/perfil", { intent: "delete-account", confirmEmail: "Carla-LGPD@example.com" });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/");
-    expect(await app.database.db.select().from(users).where(eq(users.id, carlaRow!.id))).toEqual([]);
-    expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, carlaRow!.id))).toEqual([]);
-    expect(await app.database.db.select().from(accounts).where(eq(accounts.userId, carlaRow!.id))).toEqual([]);
+    expect(await t.app.database.db.select().from(users).where(eq(users.id, carlaRow!.id))).toEqual([]);
+    expect(await t.app.database.db.select().from(sessions).where(eq(sessions.userId, carlaRow!.id))).toEqual([]);
+    expect(await t.app.database.db.select().from(accounts).where(eq(accounts.userId, carlaRow!.id))).toEqual([]);
     expect(
-      await app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "carla-lgpd@example.com")),
+      await t.app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "carla-lgpd@example.com")),
     ).toEqual([]);
 
     expect((await otherDevice.get("/perfil")).status).toBe(302);
-    expect((await new Client(app.url).post("/login", { email: "carla-lgpd@example.com", password: "segredo123" })).status).toBe(401);
+    expect((await new Client(t.app.url).post("/login", { email: "carla-lgpd@example.com", password: "segredo123" })).status).toBe(401);
     expect((await diego.get("/perfil")).status).toBe(200);
   });
 });

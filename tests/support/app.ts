@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
@@ -61,4 +62,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One real server with a fresh database for a describe block: `const t = useTestApp(); … t.app.url`. */
+export function useTestApp(env?: Record<string, string>) {
+  const handles = {} as { app: TestApp };
+  beforeAll(async () => {
+    handles.app = await startTestApp(env);
+  });
+  afterAll(() => handles.app?.close());
+  return handles;
 }

@@ -2,7 +2,7 @@ import { Heart, LogOut, Menu, Monitor, Moon, Plus, Sun, Trees, User, Home, LogIn
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
 import type { ViewerUser } from "~/lib/auth.server";
-import type { Theme } from "~/lib/theme";
+import { isDarkTheme, type Theme } from "~/lib/theme";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800 dark:data-[highlighted]:text-white";
@@ -118,8 +118,7 @@ function ThemeMenu() {
   function choose(next: Theme) {
     const html = document.documentElement;
     html.dataset.theme = next;
-    const dark = next === "dark" || (next === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
-    html.classList.toggle("dark", dark);
+    html.classList.toggle("dark", isDarkTheme(next));
     void fetcher.submit({ theme: next }, { method: "post", action: "/tema" });
   }
 
