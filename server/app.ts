@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { MEDIA_PREFIX } from "../common/media";
 import type { CurrentSession } from "./request-context";
 import type { Services } from "./services";
 
@@ -75,6 +76,10 @@ export function createApp(services: Services, options: AppOptions) {
   app.use(rejectCrossSiteWrites(config.BASE_URL));
   app.use(limitBodySize(64 * 1024));
 
+  if (services.storage.localDir) {
+    // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.
+    app.use(MEDIA_PREFIX, express.static(services.storage.localDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  }
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));

@@ -13,6 +13,8 @@ const schema = z.object({
   /** Secret that signs session cookies and tokens. Required in production. */
   AUTH_SECRET: z.string().min(32).optional(),
   DATA_DIR: z.string().default("./data"),
+  /** Folder for uploaded and demo images on local disk, served at /media. Defaults to DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
   /** PostgreSQL connection string. When absent the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
   /** SMTP connection string, e.g. smtp://user:pass@host:587. When absent, mail goes to DATA_DIR/outbox. */
@@ -27,7 +29,12 @@ const schema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { authSecret: string; secureCookies: boolean; seedDemo: boolean };
+export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO" | "MEDIA_DIR"> & {
+  authSecret: string;
+  secureCookies: boolean;
+  seedDemo: boolean;
+  mediaDir: string;
+};
 
 /**
  * Without AUTH_SECRET the embedded setup makes a random secret once and keeps it beside its data,
@@ -65,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { SEED_DEMO, ...c } = parsed.data;
+  const { SEED_DEMO, MEDIA_DIR, ...c } = parsed.data;
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
   }
@@ -73,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
     secureCookies: c.BASE_URL.startsWith("https://"),
+    mediaDir: MEDIA_DIR ?? path.join(c.DATA_DIR, "media"),
     // Demo accounts have a public password: by default only on a local embedded database.
     seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import path from "node:path";
 import { createMailer, type Mailer } from "./adapters/email";
 import { createAuth, type Auth } from "./accounts/auth";
+import { createDiskStorage, type Storage } from "./adapters/storage";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit";
@@ -13,6 +14,7 @@ export interface Services {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   limiter: RateLimiter;
   logger: Logger;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     database,
     auth,
     mailer,
+    storage: createDiskStorage(config.mediaDir),
     limiter: createRateLimiter(redis),
     logger,
     async close() {

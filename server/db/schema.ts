@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -77,3 +78,83 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const PROPERTY_STATUSES = ["pending", "approved", "rejected"] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+
+/** Only these rows are public; every public query repeats this predicate so the partial indexes apply. */
+export const publicProperty = sql`status = 'approved' AND is_active`;
+
+/** Accent- and case-folded location, the expression its trigram index is built on. */
+export const foldedLocation: SQL = sql`immutable_unaccent(lower(location))`;
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Readable URL key: the title in ASCII plus a short random suffix. */
+    slug: text("slug").notNull().unique(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    propertyType: text("property_type").notNull(),
+    /** "City - UF", as chosen in the city autocomplete. */
+    location: text("location").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    maxGuests: integer("max_guests").notNull(),
+    bedrooms: integer("bedrooms").notNull(),
+    bathrooms: integer("bathrooms").notNull(),
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    safetyItems: text("safety_items").array().notNull().default(sql`'{}'::text[]`),
+    /** E.164 digits without the plus sign, e.g. 5511987654321; empty when not given. */
+    whatsappContact: text("whatsapp_contact").notNull().default(""),
+    isActive: boolean("is_active").notNull().default(true),
+    status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    /** Portuguese, accent-insensitive full-text document (recanto_pt is defined in the first migration). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('recanto_pt', title || ' ' || property_type), 'A') || setweight(to_tsvector('recanto_pt', location), 'B') || setweight(to_tsvector('recanto_pt', description), 'C')`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
+    index("properties_public_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    index("properties_public_type_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    index("properties_public_search_idx").using("gin", t.searchVector).where(publicProperty),
+    index("properties_public_location_idx").using("gin", sql`${foldedLocation} gin_trgm_ops`).where(publicProperty),
+    index("properties_public_amenities_idx").using("gin", t.amenities).where(publicProperty),
+    index("properties_moderation_idx").on(t.status, t.createdAt),
+    check("properties_status_check", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+    check("properties_numbers_check", sql`${t.priceCents} > 0 AND ${t.maxGuests} >= 1 AND ${t.bedrooms} >= 1 AND ${t.bathrooms} >= 1`),
+  ],
+);
+
+export const propertyImages = pgTable(
+  "property_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** Key prefix in the storage adapter; each size lives at `${storageKey}-${width}.webp`. */
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** 0 is the cover. */
+    position: integer("position").notNull(),
+    alt: text("alt").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("property_images_property_idx").on(t.propertyId, t.position),
+    check("property_images_size_check", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.position} >= 0`),
+  ],
+);

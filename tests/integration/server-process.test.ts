@@ -2,14 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { engine } from "../support/database";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
 
 function startServer(dataDir: string, port: number) {
   const child = spawn(tsx, ["server/main.ts"], {
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, BASE_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), BASE_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
@@ -29,14 +29,14 @@ const buildPath = path.resolve("build/server/index.js");
  * The real server (production build, Express, better-auth) on a random port, with its own fresh
  * database and outbox. `npm test` builds first; run `npm run build` before running tests alone.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
   const build = (await import(buildPath)) as ServerBuild;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-app-"));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  const config = loadConfig({ NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), LOG_LEVEL: "silent", ...env });
   const services = createServices(config, database, createLogger(config.LOG_LEVEL));
   server.on("request", createApp(services, { build, clientDir: path.resolve("build/client") }));
 

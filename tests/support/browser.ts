@@ -35,10 +35,10 @@ export async function expectAccessible(page: Page) {
 }
 
 /** One real server and one Chromium for a test file; each test opens its own browser context. */
-export function useBrowserApp(env?: Record<string, string>) {
+export function useBrowserApp(env?: Record<string, string>, options: { demo?: boolean } = {}) {
   const handles = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
-    [handles.app, handles.browser] = await Promise.all([startTestApp(env), launchBrowser()]);
+    [handles.app, handles.browser] = await Promise.all([startTestApp(env, options), launchBrowser()]);
   });
   afterAll(async () => {
     await handles.browser?.close();

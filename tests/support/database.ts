@@ -9,7 +9,7 @@ export const engine = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres"
 let counter = 0;
 
 /** A fresh, migrated database cloned from the run's template: PGlite in memory, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<Database> {
   if (engine === "postgres") {
     const adminUrl = process.env.DATABASE_URL!;
     // Named after the template so the run's teardown finds and drops every copy.
@@ -24,7 +24,8 @@ export async function createTestDatabase(): Promise<Database> {
     }
     return openPostgres(databaseUrlFor(adminUrl, name), 5);
   }
-  const dump = await fs.readFile(inject("pgliteTemplate"));
+  if (options.demo && !inject("pgliteDemoTemplate")) throw new Error("The demo template is made for the e2e project only.");
+  const dump = await fs.readFile(inject(options.demo ? "pgliteDemoTemplate" : "pgliteTemplate"));
   const client = await createPglite({ loadDataDir: new Blob([dump]) });
   return wrapPglite(client);
 }

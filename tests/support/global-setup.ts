@@ -1,7 +1,14 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createHash } from "node:crypto";
 import pg from "pg";
+import { createDiskStorage } from "../../server/adapters/storage";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import { ensureDemoImages } from "../../server/seed/demo-images";
+import { seedDemoData } from "../../server/seed/demo";
+import { createServices } from "../../server/services";
 import type { TestProject } from "vitest/node";
 import { createPglite, openPostgres, wrapPglite } from "../../server/db/client";
 import { chromePath, hasChromium } from "./browser";
@@ -10,8 +17,20 @@ import { databaseUrlFor } from "./postgres-url";
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** The PGlite template plus the demo accounts and catalogue (browser tests). */
+    pgliteDemoTemplate: string;
     postgresTemplate: string;
+    /** Shared folder with the demo illustrations, drawn once and reused across runs. */
+    mediaDir: string;
   }
+}
+
+/** The illustrations only change when their drawing code does: cache them by its hash. */
+async function demoMediaDir() {
+  const source = await fs.readFile(path.resolve("server/seed/demo-scenes.ts"));
+  const dir = path.join(os.tmpdir(), "recanto-demo-media", createHash("sha256").update(source).digest("hex").slice(0, 12));
+  await ensureDemoImages(createDiskStorage(dir));
+  return dir;
 }
 
 /**
@@ -31,8 +50,21 @@ export default async function setup(project: TestProject) {
   const dump = await pglite.dumpDataDir("none");
   const templateFile = path.join(dir, "template.tar");
   await fs.writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
   project.provide("pgliteTemplate", templateFile);
+  const mediaDir = await demoMediaDir();
+  project.provide("mediaDir", mediaDir);
+
+  let demoFile = "";
+  if (project.name === "e2e") {
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", BASE_URL: "http://127.0.0.1" });
+    const services = createServices(config, db, createLogger("silent"));
+    await seedDemoData(services);
+    await db.analyze();
+    demoFile = path.join(dir, "demo.tar");
+    await fs.writeFile(demoFile, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+  }
+  await pglite.close();
+  project.provide("pgliteDemoTemplate", demoFile);
 
   let cleanupPostgres = async () => {};
   if (project.name.endsWith("postgres")) {

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Amenity, PropertyType, SafetyItem } from "../../common/catalog";
+import { normalizeText } from "../../common/cities";
+import type { Db } from "../db/client";
+import { properties, propertyImages, publicProperty, type PropertyStatus } from "../db/schema";
+
+export interface NewProperty {
+  title: string;
+  description: string;
+  propertyType: PropertyType;
+  location: string;
+  priceCents: number;
+  maxGuests: number;
+  bedrooms: number;
+  bathrooms: number;
+  amenities: readonly Amenity[];
+  safetyItems: readonly SafetyItem[];
+  whatsappContact: string;
+  isActive?: boolean;
+  status?: PropertyStatus;
+  createdAt?: Date;
+}
+
+export interface NewImage {
+  storageKey: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** "Chalé da Serra!" -> "chale-da-serra-k3x9q2": readable, unique, ASCII. */
+export function makeSlug(title: string): string {
+  const base = normalizeText(title)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  const suffix = randomBytes(4).toString("hex").slice(0, 6);
+  return base ? `${base}-${suffix}` : suffix;
+}
+
+export async function createProperty(db: Db, hostId: string, data: NewProperty, images: readonly NewImage[]) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(properties)
+      .values({
+        ...data,
+        amenities: [...data.amenities],
+        safetyItems: [...data.safetyItems],
+        hostId,
+        slug: makeSlug(data.title),
+        createdAt: data.createdAt,
+        updatedAt: data.createdAt,
+      })
+      .returning({ id: properties.id, slug: properties.slug });
+    if (images.length > 0) {
+      await tx.insert(propertyImages).values(images.map((image, position) => ({ ...image, propertyId: row!.id, position })));
+    }
+    return row!;
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** URLs carry the slug; the bare id works too. Anything else matches nothing (and never reaches a uuid cast). */
+function byKey(key: string) {
+  return UUID.test(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
+}
+
+/** A public (approved and active) property with its images, or null. The host's number is not included. */
+export async function findPublicProperty(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      title: properties.title,
+      description: properties.description,
+      propertyType: properties.propertyType,
+      location: properties.location,
+      priceCents: properties.priceCents,
+      maxGuests: properties.maxGuests,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      amenities: properties.amenities,
+      safetyItems: properties.safetyItems,
+      hasWhatsapp: sql<boolean>`${properties.whatsappContact} <> ''`,
+      createdAt: properties.createdAt,
+    })
+    .from(properties)
+    .where(and(byKey(key), publicProperty));
+  if (!row) return null;
+  const images = await db
+    .select({ storageKey: propertyImages.storageKey, width: propertyImages.width, height: propertyImages.height, alt: propertyImages.alt })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, row.id))
+    .orderBy(asc(propertyImages.position));
+  return { ...row, createdAt: row.createdAt.toISOString(), images };
+}
+
+export type PublicProperty = NonNullable<Awaited<ReturnType<typeof findPublicProperty>>>;
+
+/** What contacting the host needs; only for signed-in visitors. */
+export async function findPublicContact(db: Db, key: string) {
+  const [row] = await db
+    .select({ id: properties.id, slug: properties.slug, title: properties.title, whatsappContact: properties.whatsappContact, maxGuests: properties.maxGuests })
+    .from(properties)
+    .where(and(byKey(key), publicProperty));
+  return row ?? null;
+}

@@ -1,0 +1,163 @@
+import { and, asc, desc, inArray, sql, type SQL } from "drizzle-orm";
+import type { Amenity, PropertyType } from "../../common/catalog";
+import { normalizeText } from "../../common/cities";
+import { PRICE_MAX, type PropertyQuery, type Sort } from "../../common/property-query";
+import type { Db } from "../db/client";
+import { foldedLocation, properties, propertyImages, publicProperty } from "../db/schema";
+
+/**
+ * Counting stops here: "Mais de 1.000" is what a guest needs to know, and an exact count of a
+ * broad search would read every matching row on every page view.
+ */
+export const COUNT_CAP = 1000;
+
+export interface SearchInput extends Omit<PropertyQuery, "propertyType"> {
+  /** Types to list (a category page may span several); empty means every type. */
+  types: readonly PropertyType[];
+  /** Collections: also list properties of other types that have any of these amenities. */
+  anyAmenities?: readonly Amenity[];
+  pageSize: number;
+}
+
+export interface PropertyCardData {
+  id: string;
+  slug: string;
+  title: string;
+  location: string;
+  propertyType: string;
+  priceCents: number;
+  createdAt: string;
+  cover: { storageKey: string; width: number; height: number; alt: string } | null;
+}
+
+export interface SearchResult {
+  items: PropertyCardData[];
+  /** Exact up to COUNT_CAP; `totalIsCapped` says there are more. */
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  pageCount: number;
+}
+
+/** "Cabanas na serra!" -> "cabanas:* & serra:*" (prefix match per word, stems and accents folded by recanto_pt). */
+export function toPrefixTsquery(text: string): string {
+  const words = normalizeText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((w) => `${w.slice(0, 40)}:*`);
+  return words.join(" & ");
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
+
+function conditions(input: SearchInput): SQL[] {
+  const where: SQL[] = [publicProperty];
+  if (input.search) {
+    const tsquery = toPrefixTsquery(input.search);
+    const inLocation = sql`${foldedLocation} LIKE ${containsFolded(input.search)}`;
+    where.push(tsquery ? sql`(${properties.searchVector} @@ to_tsquery('recanto_pt', ${tsquery}) OR ${inLocation})` : inLocation);
+  }
+  if (input.location) where.push(sql`${foldedLocation} LIKE ${containsFolded(input.location)}`);
+  if (input.types.length > 0) {
+    const ofType = inArray(properties.propertyType, [...input.types]);
+    where.push(
+      input.anyAmenities?.length
+        ? sql`(${ofType} OR ${properties.amenities} && ${sql.param([...input.anyAmenities])}::text[])`
+        : ofType,
+    );
+  }
+  if (input.minPrice > 0) where.push(sql`${properties.priceCents} >= ${input.minPrice * 100}`);
+  if (input.maxPrice < PRICE_MAX) where.push(sql`${properties.priceCents} <= ${input.maxPrice * 100}`);
+  if (input.minGuests > 1) where.push(sql`${properties.maxGuests} >= ${input.minGuests}`);
+  if (input.amenities.length > 0) where.push(sql`${properties.amenities} @> ${sql.param([...input.amenities])}::text[]`);
+  return where;
+}
+
+/** Orders match the partial btree indexes (newest; price with a backward scan for price-high). */
+function ordering(sort: Sort) {
+  switch (sort) {
+    case "price-low":
+      return [asc(properties.priceCents), desc(properties.createdAt), desc(properties.id)];
+    case "price-high":
+      return [desc(properties.priceCents), asc(properties.createdAt), asc(properties.id)];
+    default:
+      return [desc(properties.createdAt), desc(properties.id)];
+  }
+}
+
+/** Public properties matching the filters: one page of cards and the (capped) total. */
+export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
+  const where = and(...conditions(input));
+  const order = ordering(input.sort);
+  const lastReachablePage = Math.ceil(COUNT_CAP / input.pageSize);
+  let page = Math.min(input.page, lastReachablePage);
+
+  const pageOf = (p: number) =>
+    db
+      .select({
+        id: properties.id,
+        slug: properties.slug,
+        title: properties.title,
+        location: properties.location,
+        propertyType: properties.propertyType,
+        priceCents: properties.priceCents,
+        createdAt: properties.createdAt,
+      })
+      .from(properties)
+      .where(where)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset((p - 1) * input.pageSize);
+
+  const capped = db
+    .select({ one: sql`1` })
+    .from(properties)
+    .where(where)
+    .orderBy(...order)
+    .limit(COUNT_CAP + 1)
+    .as("capped");
+  const [rows, [counted]] = await Promise.all([pageOf(page), db.select({ n: sql<number>`count(*)::int` }).from(capped)]);
+  const total = Math.min(counted?.n ?? 0, COUNT_CAP);
+  const pageCount = Math.ceil(total / input.pageSize);
+
+  let items = rows;
+  if (items.length === 0 && pageCount > 0 && page > pageCount) {
+    // Past the end (an old link, a hand-edited URL): show the last page instead of nothing.
+    page = pageCount;
+    items = await pageOf(page);
+  }
+  return {
+    items: await withCovers(db, items),
+    total,
+    totalIsCapped: (counted?.n ?? 0) > COUNT_CAP,
+    page,
+    pageCount,
+  };
+}
+
+type CardRow = Omit<PropertyCardData, "cover" | "createdAt"> & { createdAt: Date };
+
+/** Adds each property's first image (position order) in one query. */
+export async function withCovers(db: Db, rows: CardRow[]): Promise<PropertyCardData[]> {
+  if (rows.length === 0) return [];
+  const covers = await db
+    .selectDistinctOn([propertyImages.propertyId], {
+      propertyId: propertyImages.propertyId,
+      storageKey: propertyImages.storageKey,
+      width: propertyImages.width,
+      height: propertyImages.height,
+      alt: propertyImages.alt,
+    })
+    .from(propertyImages)
+    .where(
+      inArray(
+        propertyImages.propertyId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(propertyImages.propertyId, asc(propertyImages.position));
+  const byProperty = new Map(covers.map(({ propertyId, ...cover }) => [propertyId, cover]));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), cover: byProperty.get(r.id) ?? null }));
+}

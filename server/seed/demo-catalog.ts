@@ -1,0 +1,103 @@
+/**
+ * Demo listings: believable Brazilian stays in real municipalities, generated deterministically.
+ * Used by the first-start seed (four per type) and by `npm run seed -- --count N` for benchmarks.
+ */
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
+import type { NewProperty } from "../properties/properties";
+import { seededRandom } from "./random";
+
+/** Four real municipalities ("City - UF") per type, where such a stay is at home. */
+export const DEMO_PLACES: Record<PropertyType, readonly string[]> = {
+  Microcasa: ["Gonçalves - MG", "Santo Antônio do Pinhal - SP", "Urubici - SC", "Alto Paraíso de Goiás - GO"],
+  "Casa na Árvore": ["Paraty - RJ", "Brotas - SP", "Presidente Figueiredo - AM", "Itacaré - BA"],
+  Moinho: ["Holambra - SP", "Carlos Barbosa - RS", "Pomerode - SC", "Prudentópolis - PR"],
+  Pousada: ["Tiradentes - MG", "Lençóis - BA", "Pirenópolis - GO", "Jijoca de Jericoacoara - CE"],
+  Cabana: ["Cambará do Sul - RS", "Campos do Jordão - SP", "Aiuruoca - MG", "Nova Petrópolis - RS"],
+  "Casa na Praia": ["Ubatuba - SP", "Garopaba - SC", "Maragogi - AL", "Tibau do Sul - RN"],
+  Chalé: ["Gramado - RS", "Canela - RS", "Itatiaia - RJ", "Teresópolis - RJ"],
+  Gruta: ["Iporanga - SP", "Bonito - MS", "São Thomé das Letras - MG", "Mucugê - BA"],
+  "Casa Ecológica": ["Cavalcante - GO", "Guaramiranga - CE", "Cunha - SP", "Ibicoara - BA"],
+  Fazenda: ["Miranda - MS", "Poconé - MT", "Carrancas - MG", "São Bento do Sapucaí - SP"],
+  "Hotel Fazenda": ["Socorro - SP", "Domingos Martins - ES", "Bananeiras - PB", "Lima Duarte - MG"],
+  Hotel: ["Foz do Iguaçu - PR", "Chapada dos Guimarães - MT", "Caldas Novas - GO", "Ouro Preto - MG"],
+  "Casas Barco": ["Novo Airão - AM", "Capitólio - MG", "Delfinópolis - MG", "Corumbá - MS"],
+  Celeiro: ["Venda Nova do Imigrante - ES", "Bento Gonçalves - RS", "Joanópolis - SP", "Morretes - PR"],
+  Barco: ["Ilhabela - SP", "Arraial do Cabo - RJ", "Bombinhas - SC", "São Miguel dos Milagres - AL"],
+  "Trailer / Motorhome": ["Barreirinhas - MA", "Piranhas - AL", "Bom Jardim da Serra - SC", "Analândia - SP"],
+  Contêiner: ["Imbituba - SC", "Extrema - MG", "Serra Negra - SP", "Guarapari - ES"],
+};
+
+interface TypeProfile {
+  names: readonly string[];
+  settings: readonly string[];
+  price: [number, number];
+  guests: [number, number];
+  likely: readonly Amenity[];
+}
+
+const PROFILES: Record<PropertyType, TypeProfile> = {
+  Microcasa: { names: ["Microcasa", "Casinha", "Refúgio mínimo"], settings: ["no alto da serra", "entre araucárias", "com vista para o vale"], price: [180, 380], guests: [2, 3], likely: ["Wi-Fi", "Cozinha", "Fogueira", "Chuveiro externo"] },
+  "Casa na Árvore": { names: ["Casa na árvore", "Ninho suspenso", "Casa nas copas"], settings: ["na mata atlântica", "sobre o rio", "entre figueiras centenárias"], price: [260, 520], guests: [2, 4], likely: ["Wi-Fi", "Área de jantar externa", "Chuveiro externo"] },
+  Moinho: { names: ["Moinho", "Moinho histórico", "Antigo moinho"], settings: ["à beira do lago", "entre campos de flores", "na colônia"], price: [300, 600], guests: [2, 5], likely: ["Lareira interna", "Cozinha", "Acesso ao lago"] },
+  Pousada: { names: ["Pousada", "Pousada charmosa", "Pousada boutique"], settings: ["no centro histórico", "perto das cachoeiras", "junto à vila"], price: [220, 480], guests: [2, 4], likely: ["Wi-Fi", "Estacionamento", "TV", "Piscina"] },
+  Cabana: { names: ["Cabana", "Cabana A-frame", "Cabana rústica"], settings: ["no coração da floresta", "à beira do cânion", "com vista para as montanhas"], price: [250, 560], guests: [2, 5], likely: ["Lareira interna", "Fogueira", "Wi-Fi", "Cozinha"] },
+  "Casa na Praia": { names: ["Casa pé na areia", "Casa de praia", "Bangalô"], settings: ["de frente para o mar", "a poucos passos da praia", "na enseada tranquila"], price: [350, 900], guests: [4, 8], likely: ["Acesso à praia", "Churrasqueira", "Chuveiro externo", "Wi-Fi"] },
+  Chalé: { names: ["Chalé", "Chalé alpino", "Chalé romântico"], settings: ["na serra", "com hidro e vista", "no meio do bosque"], price: [280, 650], guests: [2, 4], likely: ["Lareira interna", "Wi-Fi", "TV", "Estacionamento"] },
+  Gruta: { names: ["Casa-gruta", "Suíte na rocha", "Refúgio na gruta"], settings: ["escavada na pedra", "junto às formações calcárias", "ao pé do paredão"], price: [320, 700], guests: [2, 4], likely: ["Cozinha", "Fogueira", "Estacionamento"] },
+  "Casa Ecológica": { names: ["Casa ecológica", "Casa de bioconstrução", "Casa de taipa"], settings: ["com energia solar", "no meio do cerrado", "com horta orgânica"], price: [200, 450], guests: [2, 6], likely: ["Cozinha", "Espaço de trabalho", "Área de jantar externa"] },
+  Fazenda: { names: ["Fazenda", "Sede de fazenda", "Casa de fazenda"], settings: ["com cavalos e pomar", "no pantanal", "entre cafezais"], price: [400, 950], guests: [6, 10], likely: ["Estacionamento", "Churrasqueira", "Piscina", "Cozinha"] },
+  "Hotel Fazenda": { names: ["Hotel fazenda", "Hotel fazenda familiar", "Hotel fazenda colonial"], settings: ["com lago e trilhas", "com café colonial", "com atividades para crianças"], price: [350, 800], guests: [2, 6], likely: ["Piscina", "Estacionamento", "Mesa de bilhar", "Wi-Fi"] },
+  Hotel: { names: ["Hotel", "Hotel de charme", "Hotel de natureza"], settings: ["perto do parque nacional", "com vista para a chapada", "junto às fontes termais"], price: [300, 750], guests: [2, 4], likely: ["Wi-Fi", "TV", "Ar condicionado", "Equipamento ginástica"] },
+  "Casas Barco": { names: ["Casa barco", "Casa flutuante", "Flutuante"], settings: ["no rio Negro", "no lago de Furnas", "na represa"], price: [380, 850], guests: [2, 6], likely: ["Acesso ao lago", "Cozinha", "Área de jantar externa"] },
+  Celeiro: { names: ["Celeiro", "Celeiro reformado", "Loft no celeiro"], settings: ["na serra capixaba", "entre parreirais", "no sítio"], price: [240, 520], guests: [2, 6], likely: ["Lareira interna", "Cozinha", "Churrasqueira"] },
+  Barco: { names: ["Veleiro", "Barco", "Escuna"], settings: ["ancorado na baía", "com passeio ao pôr do sol", "na marina"], price: [450, 1000], guests: [2, 6], likely: ["Acesso à praia", "Chuveiro externo", "Cozinha"] },
+  "Trailer / Motorhome": { names: ["Trailer vintage", "Motorhome", "Airstream"], settings: ["perto dos lençóis", "à beira do São Francisco", "no camping da serra"], price: [150, 320], guests: [2, 4], likely: ["Fogueira", "Chuveiro externo", "Área de jantar externa"] },
+  Contêiner: { names: ["Casa contêiner", "Loft contêiner", "Contêiner design"], settings: ["com deck e vista", "perto da praia", "no alto do morro"], price: [220, 480], guests: [2, 4], likely: ["Wi-Fi", "Ar condicionado", "Espaço de trabalho", "Cozinha"] },
+};
+
+const CLOSINGS = [
+  "Ideal para desconectar, ler um bom livro e ouvir os sons da natureza.",
+  "Perfeito para casais e famílias que buscam sossego sem abrir mão do conforto.",
+  "Café da manhã com produtos da região pode ser combinado com o anfitrião.",
+  "Trilhas, cachoeiras e restaurantes locais ficam a poucos minutos.",
+];
+
+export const DEMO_NOTICE = "Anúncio de demonstração: as fotos são ilustrações geradas pelo Recanto.";
+
+type Random = () => number;
+const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const between = (random: Random, [min, max]: [number, number]) => min + Math.floor(random() * (max - min + 1));
+
+/** One listing of a type in a place; prices in whole reais rounded to 10. */
+export function demoProperty(random: Random, type: PropertyType, location: string, whatsappContact: string): NewProperty {
+  const profile = PROFILES[type];
+  const city = location.split(" - ")[0]!;
+  const name = pick(random, profile.names);
+  const setting = pick(random, profile.settings);
+  const maxGuests = between(random, profile.guests);
+  const extras = AMENITIES.filter((a) => !profile.likely.includes(a) && random() < 0.12);
+  const amenities = AMENITIES.filter((a) => (profile.likely.includes(a) && random() < 0.85) || extras.includes(a));
+  const safetyItems: SafetyItem[] = SAFETY_ITEMS.filter(() => random() < 0.6);
+  return {
+    title: `${name} ${setting} em ${city}`,
+    description: `${name} ${setting}, em ${location}. Acomoda até ${maxGuests} ${maxGuests === 1 ? "hóspede" : "hóspedes"} com conforto. ${pick(random, CLOSINGS)} ${DEMO_NOTICE}`,
+    propertyType: type,
+    location,
+    priceCents: Math.round(between(random, profile.price) / 10) * 1000,
+    maxGuests,
+    bedrooms: Math.max(1, Math.min(5, Math.ceil(maxGuests / 2))),
+    bathrooms: Math.max(1, Math.min(5, Math.floor(maxGuests / 3) + 1)),
+    amenities,
+    safetyItems,
+    whatsappContact,
+    status: "approved",
+  };
+}
+
+/** The first-start catalogue: every type in each of its four places. */
+export function demoCatalogue(hostPhones: readonly string[]): NewProperty[] {
+  const random = seededRandom(20261121);
+  return PROPERTY_TYPES.flatMap((type, t) =>
+    DEMO_PLACES[type].map((place, i) => demoProperty(random, type, place, hostPhones[(t + i) % hostPhones.length]!)),
+  );
+}

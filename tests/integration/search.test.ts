@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_QUERY } from "../../common/property-query";
+import type { Database } from "../../server/db/client";
+import { findPublicContact, findPublicProperty } from "../../server/properties/properties";
+import { COUNT_CAP, searchProperties, type SearchInput } from "../../server/properties/search";
+import { createTestDatabase, engine } from "../support/database";
+import { insertHost, insertProperty, testImages } from "../support/factories";
+
+const HOUR = 3_600_000;
+const start = Date.UTC(2026, 0, 1);
+const at = (h: number) => new Date(start + h * HOUR);
+
+describe(`search (${engine})`, () => {
+  let database: Database;
+  const ids: Record<string, string> = {};
+  const search = async (input: Partial<SearchInput>) => {
+    const result = await searchProperties(database.db, { ...DEFAULT_QUERY, types: [], pageSize: 9, ...input });
+    return { ...result, titles: result.items.map((i) => i.title) };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const db = database.db;
+    const host = await insertHost(db);
+    const add = async (key: string, fields: Parameters<typeof insertProperty>[2], images = testImages(1, `t/${key}`)) => {
+      ids[key] = (await insertProperty(db, host.id, fields, images)).id;
+    };
+    await add("cabana", {
+      title: "Cabana Aconchegante na Serra",
+      description: "Lareira e vista para as montanhas.",
+      location: "Campos do Jordão - SP",
+      propertyType: "Cabana",
+      priceCents: 45000,
+      maxGuests: 4,
+      amenities: ["Wi-Fi", "Lareira interna"],
+      createdAt: at(1),
+    }, testImages(3, "t/cabana"));
+    await add("chale", {
+      title: "Chalé romântico",
+      description: "Chalé com hidromassagem e café da manhã.",
+      location: "Gramado - RS",
+      propertyType: "Chalé",
+      priceCents: 60000,
+      maxGuests: 2,
+      amenities: ["Wi-Fi"],
+      createdAt: at(2),
+    });
+    await add("praia", {
+      title: "Casa pé na areia",
+      description: "De frente para o mar, com churrasqueira.",
+      location: "São João da Barra - RJ",
+      propertyType: "Casa na Praia",
+      priceCents: 120000,
+      maxGuests: 8,
+      amenities: ["Acesso à praia", "Churrasqueira"],
+      createdAt: at(3),
+    });
+    await add("microcasa", {
+      title: "Microcasa minimalista",
+      description: "Pequena, eficiente e perto da cachoeira.",
+      location: "São João del Rei - MG",
+      propertyType: "Microcasa",
+      priceCents: 9000,
+      maxGuests: 2,
+      amenities: ["Acesso à praia"],
+      createdAt: at(4),
+    });
+    // Never public: pending, rejected, inactive.
+    await add("pendente", { title: "Cabana pendente", status: "pending", createdAt: at(5) });
+    await add("rejeitada", { title: "Cabana rejeitada", status: "rejected", createdAt: at(6) });
+    await add("inativa", { title: "Cabana inativa", isActive: false, createdAt: at(7) });
+  });
+  afterAll(() => database?.close());
+
+  it("lists only approved, active properties, newest first, with the cover image", async () => {
+    const r = await search({});
+    expect(r.titles).toEqual(["Microcasa minimalista", "Casa pé na areia", "Chalé romântico", "Cabana Aconchegante na Serra"]);
+    expect(r).toMatchObject({ total: 4, totalIsCapped: false, page: 1, pageCount: 1 });
+    expect(r.items.at(-1)?.cover).toEqual({ storageKey: "t/cabana-1", width: 1200, height: 800, alt: "Foto 1" });
+  });
+
+  it("finds text in title, description and location, ignoring accents, case and plural", async () => {
+    expect((await search({ search: "CABANAS" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ search: "chale" })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ search: "hidromassagem" })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ search: "jordao" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ search: "monta" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    // Partial location text in the middle of a word (trigram on the folded location).
+    expect((await search({ search: "ordão - S" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ search: "zzzzqqq" })).total).toBe(0);
+  });
+
+  it("finds the property type by name", async () => {
+    expect((await search({ search: "microcasa" })).titles).toEqual(["Microcasa minimalista"]);
+  });
+
+  it("filters by location without accents and treats LIKE wildcards as text", async () => {
+    expect((await search({ location: "sao joao" })).titles).toEqual(["Microcasa minimalista", "Casa pé na areia"]);
+    expect((await search({ location: "São João del Rei - MG" })).titles).toEqual(["Microcasa minimalista"]);
+    expect((await search({ location: "%" })).total).toBe(0);
+    expect((await search({ location: "_" })).total).toBe(0);
+  });
+
+  it("filters by type, or by a collection's types plus any of its amenities", async () => {
+    expect((await search({ types: ["Chalé"] })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ types: ["Casa na Praia", "Barco"], anyAmenities: ["Acesso à praia"] })).titles).toEqual([
+      "Microcasa minimalista",
+      "Casa pé na areia",
+    ]);
+  });
+
+  it("filters by price range in reais, guests and required amenities", async () => {
+    expect((await search({ minPrice: 100 })).titles).toEqual(["Casa pé na areia", "Chalé romântico", "Cabana Aconchegante na Serra"]);
+    expect((await search({ minPrice: 100, maxPrice: 500 })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    // 1000 means no upper bound: R$ 1.200 stays in.
+    expect((await search({ minPrice: 1000, maxPrice: 1000 })).titles).toEqual(["Casa pé na areia"]);
+    expect((await search({ minGuests: 4 })).titles).toEqual(["Casa pé na areia", "Cabana Aconchegante na Serra"]);
+    expect((await search({ amenities: ["Wi-Fi"] })).titles).toEqual(["Chalé romântico", "Cabana Aconchegante na Serra"]);
+    expect((await search({ amenities: ["Wi-Fi", "Lareira interna"] })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+  });
+
+  it("combines filters", async () => {
+    const r = await search({ search: "serra", location: "campos", types: ["Cabana"], minPrice: 400, maxPrice: 500, minGuests: 3, amenities: ["Wi-Fi"] });
+    expect(r.titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ search: "serra", types: ["Chalé"] })).total).toBe(0);
+  });
+
+  it("sorts by price both ways", async () => {
+    expect((await search({ sort: "price-low" })).titles).toEqual(["Microcasa minimalista", "Cabana Aconchegante na Serra", "Chalé romântico", "Casa pé na areia"]);
+    expect((await search({ sort: "price-high" })).titles).toEqual(["Casa pé na areia", "Chalé romântico", "Cabana Aconchegante na Serra", "Microcasa minimalista"]);
+  });
+
+  it("pages, and shows the last page for a page past the end", async () => {
+    const first = await search({ pageSize: 3 });
+    expect(first).toMatchObject({ total: 4, pageCount: 2, page: 1 });
+    expect(first.titles).toHaveLength(3);
+    const second = await search({ pageSize: 3, page: 2 });
+    expect(second.titles).toEqual(["Cabana Aconchegante na Serra"]);
+    const beyond = await search({ pageSize: 3, page: 999_999 });
+    expect(beyond).toMatchObject({ page: 2, pageCount: 2 });
+    expect(beyond.titles).toEqual(["Cabana Aconchegante na Serra"]);
+    const none = await search({ search: "inexistente", page: 5 });
+    expect(none).toMatchObject({ total: 0, pageCount: 0, items: [] });
+  });
+
+  it("treats SQL-looking, punctuation-only and very long text as plain text", async () => {
+    for (const text of ["'; DROP TABLE properties; --", "!!! ::: &&& |||", "a".repeat(5000), "cabana' OR '1'='1", "\\", "(((", "<script>"]) {
+      const r = await search({ search: text, location: text });
+      expect(r.total).toBe(0);
+    }
+    expect((await search({})).total).toBe(4);
+  });
+
+  it("reads one public property by id or slug, never a hidden one", async () => {
+    const property = await findPublicProperty(database.db, ids.cabana!);
+    expect(property).toMatchObject({ title: "Cabana Aconchegante na Serra", hasWhatsapp: true, priceCents: 45000 });
+    expect(property?.images.map((i) => i.storageKey)).toEqual(["t/cabana-1", "t/cabana-2", "t/cabana-3"]);
+    expect(property).not.toHaveProperty("whatsappContact");
+    expect((await findPublicProperty(database.db, property!.slug))?.id).toBe(ids.cabana);
+    for (const hidden of ["pendente", "rejeitada", "inativa"]) {
+      expect(await findPublicProperty(database.db, ids[hidden]!)).toBeNull();
+      expect(await findPublicContact(database.db, ids[hidden]!)).toBeNull();
+    }
+    expect(await findPublicProperty(database.db, "00000000-0000-0000-0000-000000000000")).toBeNull();
+    expect(await findPublicProperty(database.db, "nao-existe' OR 1=1 --")).toBeNull();
+    expect((await findPublicContact(database.db, ids.cabana!))?.whatsappContact).toBe("5511900000001");
+  });
+
+  it(`caps the count at ${COUNT_CAP} and says so`, async () => {
+    const host = await insertHost(database.db);
+    const rows = Array.from({ length: COUNT_CAP + 5 }, (_, i) => i);
+    for (let i = 0; i < rows.length; i += 100) {
+      await Promise.all(rows.slice(i, i + 100).map((n) => insertProperty(database.db, host.id, { title: `Celeiro em série ${n}`, propertyType: "Celeiro", createdAt: at(-n) }, [])));
+    }
+    const r = await search({ types: ["Celeiro"], pageSize: 12, page: 999 });
+    expect(r).toMatchObject({ total: COUNT_CAP, totalIsCapped: true, pageCount: Math.ceil(COUNT_CAP / 12), page: Math.ceil(COUNT_CAP / 12) });
+    expect(r.items.length).toBeGreaterThan(0);
+    expect(r.items[0]?.cover).toBeNull();
+  });
+});
