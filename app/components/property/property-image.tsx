@@ -1,0 +1,69 @@
+import { ImageOff, TreePine } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { imageSrcSet, imageUrl } from "@common/media";
+
+export interface ImageData {
+  storageKey: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * A stored image in responsive WebP sizes, lazy by default. Without an image it shows a placeholder;
+ * when the file fails to load, "Erro ao carregar".
+ */
+export function PropertyImage({
+  image,
+  sizes,
+  className = "",
+  eager = false,
+  alt,
+}: {
+  image: ImageData | null | undefined;
+  sizes: string;
+  className?: string;
+  eager?: boolean;
+  /** Overrides the stored alt text (e.g. "" where a caption already names the photo). */
+  alt?: string;
+}) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState(false);
+  // A server-rendered image may fail before React hydrates and misses its error event.
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+
+  if (!image) {
+    return (
+      <div className={`flex flex-col items-center justify-center gap-2 bg-brand-100 text-brand-700 dark:bg-brand-900/60 dark:text-brand-200 ${className}`}>
+        <TreePine aria-hidden className="size-10" />
+        <span className="text-sm font-medium">Sem fotos</span>
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className={`flex flex-col items-center justify-center gap-2 bg-stone-200 text-stone-600 dark:bg-stone-800 dark:text-stone-300 ${className}`}>
+        <ImageOff aria-hidden className="size-8" />
+        <span className="text-sm">Erro ao carregar</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      ref={ref}
+      src={imageUrl(image.storageKey, 800)}
+      srcSet={imageSrcSet(image.storageKey)}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt ?? image.alt}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={`bg-stone-200 object-cover dark:bg-stone-800 ${className}`}
+    />
+  );
+}
