@@ -23,7 +23,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const buildPath = path.resolve("build/server/index.js");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const buildPath = path.join(buildDir, "server/index.js");
 
 /**
  * The real server (production build, Express, better-auth) on a random port, with its own fresh
@@ -38,7 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({ NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), LOG_LEVEL: "silent", ...env });
   const services = createServices(config, database, createLogger(config.LOG_LEVEL));
-  server.on("request", createApp(services, { build, clientDir: path.resolve("build/client") }));
+  server.on("request", createApp(services, { build, clientDir: path.join(buildDir, "client") }));
 
   return {
     url,
