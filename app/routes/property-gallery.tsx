@@ -1,13 +1,40 @@
 import { data } from "react-router";
 import type { Route } from "./+types/property-gallery";
 import { findPublicProperty } from "@server/properties/properties";
+import { photoCount } from "~/components/property/gallery/gallery-header";
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, GalleryNotFound } from "~/components/property/gallery/gallery-messages";
+import { GalleryView } from "~/components/property/gallery/gallery-view";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const property = await findPublicProperty(context.services.database.db, params.id);
-  if (!property) throw data(null, { status: 404 });
-  return { property };
+  if (!property) return data({ property: null }, { status: 404 });
+  const { slug, title, propertyType, location, images } = property;
+  return { property: { slug, title, propertyType, location, images } };
 }
 
+export const meta: Route.MetaFunction = ({ data }) => {
+  const property = data?.property;
+  if (!property) {
+    return [
+      { title: `${NOT_FOUND_TITLE} | Recanto` },
+      { name: "description", content: NOT_FOUND_TEXT },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return [
+    { title: `Fotos de ${property.title} | Recanto` },
+    {
+      name: "description",
+      content: `${photoCount(property.images.length)} de ${property.title}, ${property.propertyType} em ${property.location}. Hospedagem na natureza no Recanto.`,
+    },
+  ];
+};
+
 export default function PropertyGallery({ loaderData }: Route.ComponentProps) {
-  return <h1>{loaderData.property.title}</h1>;
+  return loaderData.property ? <GalleryView property={loaderData.property} /> : <GalleryNotFound />;
+}
+
+/** A failing loader (database down…) shows the same message as a missing property, not a crash page. */
+export function ErrorBoundary() {
+  return <GalleryNotFound />;
 }
