@@ -1,22 +1,44 @@
-import { data, Link } from "react-router";
+import { Suspense } from "react";
+import { Await, data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategory } from "@common/catalog";
-import { linkButton, PageMessage } from "~/components/layout/page-message";
+import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, parseCategoryQuery } from "@common/property-query";
+import { searchProperties } from "@server/properties/search";
+import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { CategoryFilters } from "~/components/property/category-filters";
+import { Pagination } from "~/components/property/pagination";
+import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "~/components/property/property-grid";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.categoryId);
   if (!category) return data({ category: null }, { status: 404 });
-  return { category: { name: category.name, tagline: category.tagline } };
+  const url = new URL(request.url);
+  const query = parseCategoryQuery(url.searchParams);
+  // One URL per result list: bad values and defaults are dropped (and absurd ones never reach the query).
+  const canonical = categorySearch(query);
+  if (url.search !== canonical) throw redirect(url.pathname + canonical);
+  const results = searchProperties(context.services.database.db, {
+    ...query,
+    types: category.types,
+    anyAmenities: category.anyAmenities,
+    pageSize: CATEGORY_PAGE_SIZE,
+  }).catch((err: unknown) => {
+    context.services.logger.error({ err, category: category.slug }, "category search failed");
+    throw new Error("search failed");
+  });
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, results };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.category ? `${data.category.name} | Recanto` : "Categoria não encontrada | Recanto" },
-  { name: "description", content: data?.category ? `${data.category.name}: ${data.category.tagline}.` : "" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.category
+    ? [
+        { title: `${data.category.name}: ${data.category.tagline} | Recanto` },
+        { name: "description", content: `${data.category.name} para se hospedar em meio à natureza: ${data.category.tagline.toLowerCase()}. Fale direto com o anfitrião pelo WhatsApp, sem comissão.` },
+      ]
+    : [{ title: "Categoria não encontrada | Recanto" }];
 
-export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category } = loaderData;
-  if (!category) {
+export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
+  if (!loaderData.category) {
     return (
       <PageMessage
         title="Categoria não encontrada"
@@ -30,17 +52,59 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </PageMessage>
     );
   }
+  const { category, query, results } = loaderData;
+  const path = `/category/${params.categoryId}`;
+  const pageHref = (page: number) => path + categorySearch({ ...query, page });
+  const filtered = categorySearch({ ...query, sort: "newest" }) !== "";
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
-      <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">0 propriedades encontradas</p>
-      <div className="mt-10 rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-        <h2 className="text-xl font-semibold">Nenhuma propriedade encontrada</h2>
-        <p className="mt-2 text-stone-600 dark:text-stone-300">
-          As propriedades aparecerão aqui quando forem cadastradas por nossos anfitriões.
-        </p>
+      <div className="mt-8">
+        {/* A new key per URL resets the fields after "Limpar filtros" or back/forward. */}
+        <CategoryFilters key={categorySearch(query)} path={path} query={query} />
       </div>
+      <Suspense
+        fallback={
+          <div className="mt-8">
+            <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">Carregando propriedades...</p>
+            <PropertyGridSkeleton count={8} />
+          </div>
+        }
+      >
+        <Await
+          resolve={results}
+          errorElement={
+            <div role="alert" className="mt-12 text-center">
+              <h2 className="text-xl font-semibold">Erro ao carregar propriedades</h2>
+              <p className="mt-2 text-stone-600 dark:text-stone-300">Tente recarregar a página ou ajustar os filtros.</p>
+            </div>
+          }
+        >
+          {(r) => (
+            <section aria-label="Resultados" className="mt-8">
+              <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+                {resultsCountText(r.total, r.totalIsCapped)}
+              </p>
+              {r.items.length === 0 ? (
+                <div className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
+                  <h2 className="text-xl font-semibold">Nenhuma propriedade encontrada</h2>
+                  <p className="mt-2 text-stone-600 dark:text-stone-300">Tente ajustar os filtros ou buscar por outras categorias.</p>
+                  {filtered ? (
+                    <Link to={path} className={`${secondaryLinkButton} mt-6`}>
+                      Limpar filtros
+                    </Link>
+                  ) : null}
+                </div>
+              ) : (
+                <PropertyGrid properties={r.items} />
+              )}
+              <Pagination page={r.page} pageCount={r.pageCount} pages={compactPageWindow(r.page, r.pageCount)} href={pageHref} />
+            </section>
+          )}
+        </Await>
+      </Suspense>
     </div>
   );
 }

@@ -1,56 +1,160 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { CATEGORIES } from "@common/catalog";
+import { CATEGORIES, findCategory } from "@common/catalog";
+import { CAROUSEL_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
+import { searchProperties, type SearchInput } from "@server/properties/search";
+import { CategoryCarousel } from "~/components/property/category-carousel";
+import { FilterDrawer } from "~/components/property/filter-drawer";
+import { HomeSearchForm } from "~/components/property/home-search";
+import { Pagination } from "~/components/property/pagination";
+import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "~/components/property/property-grid";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Recanto | Hospedagens na natureza" },
+/** The categories shown as carousels on the home page, in this order. */
+const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-na-areia", "hoteis-fazenda", "pousadas", "conteineres"];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { database, logger } = context.services;
+  const search = (input: SearchInput) =>
+    searchProperties(database.db, input).catch((err: unknown) => {
+      logger.error({ err }, "home search failed");
+      throw new Error("search failed");
+    });
+
+  if (hasHomeFilters(url.searchParams)) {
+    const query = parseHomeQuery(url.searchParams);
+    // One URL per result list: empty, default and bad values are dropped.
+    const canonical = homeSearch(query);
+    if (url.search !== canonical) throw redirect(`/${canonical}`);
+    const results = search({ ...query, types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
+    return { view: "results" as const, query, results };
+  }
+
+  const sections = HOME_SECTIONS.map((slug) => {
+    const category = findCategory(slug)!;
+    const items = search({ ...DEFAULT_QUERY, types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE }).then((r) => r.items);
+    return { slug, name: category.name, tagline: category.tagline, items };
+  });
+  return { view: "hero" as const, query: DEFAULT_QUERY, sections };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.view === "results" ? "Resultados da busca | Recanto" : "Recanto | Hospedagens na natureza" },
   {
     name: "description",
     content: "Cabanas, chalés, casas na árvore, glamping e hotéis fazenda em todo o Brasil. Fale direto com o anfitrião, sem comissão.",
   },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-20 text-center dark:from-brand-900/40 dark:to-stone-950">
-        <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">
-          Encontre seu refúgio na natureza
-        </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-          Cabanas, chalés, casas na árvore e hotéis fazenda em todo o Brasil. Você fala direto com o anfitrião, sem
-          comissão.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/como-funciona" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-            Como funciona
-          </Link>
-          <Link
-            to="/anuncie-conosco"
-            className="rounded-lg border border-stone-300 bg-white px-5 py-3 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:hover:bg-stone-800"
-          >
-            Anuncie sua propriedade
-          </Link>
-        </div>
-      </section>
-      <section aria-labelledby="categorias" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="categorias" className="text-2xl font-semibold">
-          Explore por categoria
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {CATEGORIES.map((c) => (
-            <li key={c.slug}>
-              <Link
-                to={`/category/${c.slug}`}
-                className="block h-full rounded-xl border border-stone-200 p-4 hover:border-brand-400 hover:bg-brand-50 dark:border-stone-800 dark:hover:bg-stone-900"
-              >
-                <span className="block font-semibold">{c.name}</span>
-                <span className="mt-1 block text-sm text-stone-600 dark:text-stone-400">{c.tagline}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {loaderData.view === "results" ? (
+        <Results query={loaderData.query} results={loaderData.results} />
+      ) : (
+        <>
+          <Hero />
+          <div className="mx-auto max-w-7xl px-4 sm:px-6">
+            {loaderData.sections.map((s) => (
+              <CategoryCarousel key={s.slug} {...s} />
+            ))}
+            <AllCategories />
+          </div>
+        </>
+      )}
+      <FilterDrawer query={loaderData.query} />
     </>
+  );
+}
+
+const searchButton = "rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800";
+
+function Hero() {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-16 pb-10 dark:from-brand-900/40 dark:to-stone-950">
+      <div className="mx-auto max-w-5xl text-center">
+        <h1 className="text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">Encontre seu refúgio na natureza</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
+          Cabanas, chalés, casas na árvore e hotéis fazenda em todo o Brasil. Você fala direto com o anfitrião, sem comissão.
+        </p>
+      </div>
+      <div className="mx-auto mt-8 max-w-5xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+        <HomeSearchForm query={DEFAULT_QUERY} idPrefix="hero" layout="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto] lg:items-end">
+          <button type="submit" className={searchButton}>
+            Buscar
+          </button>
+        </HomeSearchForm>
+      </div>
+    </section>
+  );
+}
+
+function AllCategories() {
+  return (
+    <section aria-labelledby="categorias" className="py-10">
+      <h2 id="categorias" className="text-2xl font-semibold">
+        Explore por categoria
+      </h2>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {CATEGORIES.map((c) => (
+          <li key={c.slug}>
+            <Link
+              to={`/category/${c.slug}`}
+              className="block h-full rounded-xl border border-stone-200 p-4 hover:border-brand-400 hover:bg-brand-50 dark:border-stone-800 dark:hover:bg-stone-900"
+            >
+              <span className="block font-semibold">{c.name}</span>
+              <span className="mt-1 block text-sm text-stone-600 dark:text-stone-400">{c.tagline}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Results({ query, results }: { query: PropertyQuery; results: ReturnType<typeof searchProperties> }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">Resultados da busca</h1>
+      <div className="mt-6 hidden rounded-2xl border border-stone-200 p-4 md:block dark:border-stone-800">
+        {/* A new key per URL shows the current filters after back/forward. */}
+        <HomeSearchForm key={homeSearch(query)} query={query} idPrefix="busca" layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto_auto] lg:items-end">
+          <button type="submit" className={searchButton}>
+            Buscar
+          </button>
+          <Link to="/" className="rounded-lg border border-stone-300 px-4 py-2.5 text-center font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800">
+            Limpar
+          </Link>
+        </HomeSearchForm>
+      </div>
+      <Suspense fallback={<div className="mt-8"><PropertyGridSkeleton count={HOME_PAGE_SIZE} /></div>}>
+        <Await
+          resolve={results}
+          errorElement={
+            <p role="alert" className="mt-12 text-center text-lg">
+              Erro ao carregar as propriedades. Tente novamente mais tarde.
+            </p>
+          }
+        >
+          {(r) => (
+            <section aria-label="Resultados" className="mt-8">
+              <p className="mb-4 text-stone-700 dark:text-stone-300" aria-live="polite">
+                <span className="font-semibold">{resultsCountText(r.total, r.totalIsCapped)}</span>
+                {r.page > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">Página {r.page} de {r.pageCount}</span> : null}
+              </p>
+              {r.items.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">
+                  Nenhuma propriedade encontrada com os filtros selecionados.
+                </p>
+              ) : (
+                <PropertyGrid properties={r.items} />
+              )}
+              <Pagination page={r.page} pageCount={r.pageCount} pages={pageWindow(r.page, r.pageCount)} href={(page) => `/${homeSearch({ ...query, page })}`} />
+            </section>
+          )}
+        </Await>
+      </Suspense>
+    </div>
   );
 }

@@ -62,6 +62,8 @@ const CLOSINGS = [
   "Trilhas, cachoeiras e restaurantes locais ficam a poucos minutos.",
 ];
 
+const WATER: readonly Amenity[] = ["Acesso à praia", "Acesso ao lago"];
+
 export const DEMO_NOTICE = "Anúncio de demonstração: as fotos são ilustrações geradas pelo Recanto.";
 
 type Random = () => number;
@@ -75,7 +77,8 @@ export function demoProperty(random: Random, type: PropertyType, location: strin
   const name = pick(random, profile.names);
   const setting = pick(random, profile.settings);
   const maxGuests = between(random, profile.guests);
-  const extras = AMENITIES.filter((a) => !profile.likely.includes(a) && random() < 0.12);
+  // Water access depends on the place, so it only comes with types that have it.
+  const extras = AMENITIES.filter((a) => !profile.likely.includes(a) && !WATER.includes(a) && random() < 0.12);
   const amenities = AMENITIES.filter((a) => (profile.likely.includes(a) && random() < 0.85) || extras.includes(a));
   const safetyItems: SafetyItem[] = SAFETY_ITEMS.filter(() => random() < 0.6);
   return {

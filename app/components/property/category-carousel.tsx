@@ -1,0 +1,74 @@
+import { ArrowRight } from "lucide-react";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "./property-card";
+
+const CARD = "w-72 shrink-0 snap-start sm:w-80";
+
+/** One category on the home page: title, tagline, 'Ver todos' and up to 8 cards in a row that scrolls. */
+export function CategoryCarousel({
+  slug,
+  name,
+  tagline,
+  items,
+}: {
+  slug: string;
+  name: string;
+  tagline: string;
+  items: Promise<(PropertyCardProps & { id: string })[]>;
+}) {
+  const headingId = `carrossel-${slug}`;
+  return (
+    <section aria-labelledby={headingId} className="py-6">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h2 id={headingId} className="text-2xl font-semibold">
+            {name}
+          </h2>
+          <p className="mt-1 text-stone-600 dark:text-stone-400">{tagline}</p>
+        </div>
+        <Link to={`/category/${slug}`} className="inline-flex shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Ver todos <span className="sr-only">({name})</span> <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+      <Suspense
+        fallback={
+          <div role="status" aria-label={`Carregando ${name}`} className="mt-4 flex gap-4 overflow-hidden">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className={CARD}>
+                <PropertyCardSkeleton />
+              </div>
+            ))}
+          </div>
+        }
+      >
+        <Await
+          resolve={items}
+          errorElement={
+            <div role="alert" className="mt-4 rounded-2xl border border-dashed border-stone-300 px-4 py-10 text-center dark:border-stone-700">
+              <p className="font-semibold">Erro ao carregar</p>
+              <p className="mt-1 text-stone-600 dark:text-stone-300">Não foi possível carregar as propriedades. Tente recarregar a página.</p>
+            </div>
+          }
+        >
+          {(properties) =>
+            properties.length === 0 ? (
+              <div className="mt-4 rounded-2xl border border-dashed border-stone-300 px-4 py-10 text-center dark:border-stone-700">
+                <p className="font-semibold">Nenhuma propriedade encontrada</p>
+                <p className="mt-1 text-stone-600 dark:text-stone-300">As propriedades aparecerão aqui quando forem cadastradas por nossos anfitriões.</p>
+              </div>
+            ) : (
+              <ul className="-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6">
+                {properties.map((p) => (
+                  <li key={p.id} className={CARD}>
+                    <PropertyCard property={p} sizes="320px" />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Await>
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { MessageCircle } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
+import { formatBRL } from "@common/format";
+import { addDays, guestsLabel, isIsoDate, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
+import { useAuthDialog } from "~/components/auth/auth-dialog";
+import { FieldError, inputClass, primaryButton } from "~/components/ui/field";
+import type { loader as rootLoader } from "~/root";
+
+interface ContactCardProps {
+  slug: string;
+  priceCents: number;
+  maxGuests: number;
+  hasWhatsapp: boolean;
+  /** yyyy-mm-dd in Brasília, from the server, so the rendered date limits match on hydration. */
+  today: string;
+}
+
+function showUnavailable() {
+  toast.error("Contato não disponível", { description: "Número do WhatsApp não encontrado para esta propriedade." });
+}
+
+/** What is wrong with the form's dates, checked against today at the moment of sending. */
+function datesProblem(form: HTMLFormElement): { field: StayField; message: string } | null {
+  const checkIn = form.elements.namedItem("checkin") as HTMLInputElement;
+  const checkOut = form.elements.namedItem("checkout") as HTMLInputElement;
+  // A half-typed date reads as "" with badInput set.
+  if (checkIn.validity.badInput) return { field: "checkin", message: "Informe uma data de check-in válida." };
+  if (checkOut.validity.badInput) return { field: "checkout", message: "Informe uma data de check-out válida." };
+  return stayDatesError(checkIn.value, checkOut.value, todayInBrazil());
+}
+
+/**
+ * Price per night, dates, guests and 'Contatar via WhatsApp'. The form is a plain GET to the contact
+ * route in a new tab, so it works before JavaScript loads; with JavaScript, dates are checked first,
+ * logged-out visitors get the sign-in dialog and then the new tab, and a property without a number
+ * says so without leaving the page.
+ */
+export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }: ContactCardProps) {
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const { openAuthDialog } = useAuthDialog();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [checkIn, setCheckIn] = useState("");
+  const [problem, setProblem] = useState<{ field: StayField; message: string } | null>(null);
+  const id = useId();
+  const errorId = `${id}-erro`;
+  const action = `/accommodation/${slug}/contato`;
+
+  function openContactTab() {
+    const form = formRef.current;
+    if (!form) return;
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value) query.set(name, value);
+    const url = `${action}?${query}`;
+    const tab = window.open(url, "_blank");
+    // A popup blocker may refuse a tab opened after the sign-in round trip: go there in this tab instead.
+    if (tab) tab.opener = null;
+    else window.location.assign(url);
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const found = datesProblem(event.currentTarget);
+    setProblem(found);
+    if (found) {
+      event.preventDefault();
+      (event.currentTarget.elements.namedItem(found.field) as HTMLInputElement).focus();
+      return;
+    }
+    if (!viewer) {
+      event.preventDefault();
+      openAuthDialog({ onSuccess: () => (hasWhatsapp ? openContactTab() : showUnavailable()) });
+      return;
+    }
+    if (!hasWhatsapp) {
+      event.preventDefault();
+      showUnavailable();
+    }
+    // Otherwise the browser sends the form to a new tab.
+  }
+
+  function onDateChange() {
+    if (problem && formRef.current) setProblem(datesProblem(formRef.current));
+  }
+
+  const a11y = (field: StayField) =>
+    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+  const labelClass = "mb-1 block text-xs font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300";
+  const lastDay = addDays(today, MAX_DAYS_AHEAD);
+
+  return (
+    <section aria-labelledby={`${id}-titulo`} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+      <h2 id={`${id}-titulo`} className="sr-only">
+        Preço e contato
+      </h2>
+      <p>
+        <span className="text-2xl font-bold">{formatBRL(priceCents)}</span> <span className="text-stone-700 dark:text-stone-300">/ noite</span>
+      </p>
+      <form ref={formRef} method="get" action={action} target="_blank" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={`${id}-checkin`} className={labelClass}>
+              Check-in
+            </label>
+            <input
+              id={`${id}-checkin`}
+              name="checkin"
+              type="date"
+              min={today}
+              max={lastDay}
+              className={inputClass}
+              onChange={(e) => {
+                setCheckIn(e.target.value);
+                onDateChange();
+              }}
+              {...a11y("checkin")}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-checkout`} className={labelClass}>
+              Check-out
+            </label>
+            <input
+              id={`${id}-checkout`}
+              name="checkout"
+              type="date"
+              min={addDays(isIsoDate(checkIn) ? checkIn : today, 1)}
+              max={lastDay}
+              className={inputClass}
+              onChange={onDateChange}
+              {...a11y("checkout")}
+            />
+          </div>
+        </div>
+        {problem ? <FieldError id={errorId}>{problem.message}</FieldError> : null}
+        <div>
+          <label htmlFor={`${id}-guests`} className={labelClass}>
+            Hóspedes
+          </label>
+          <select id={`${id}-guests`} name="guests" defaultValue="1" className={inputClass}>
+            {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {guestsLabel(n)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${primaryButton} gap-2`}>
+          <MessageCircle aria-hidden className="size-5" />
+          Contatar via WhatsApp
+        </button>
+      </form>
+      <p className="mt-4 text-center text-xs text-stone-600 dark:text-stone-400">
+        A conversa abre no WhatsApp, em uma nova aba. O Recanto não cobra taxas nem intermedeia reservas.
+      </p>
+    </section>
+  );
+}

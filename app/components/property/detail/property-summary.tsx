@@ -1,0 +1,72 @@
+import { Bath, BedDouble, House, MapPin, Sparkles, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Title, place and "Novo" (there are no reviews yet, so no rating is invented). */
+export function PropertyHeading({ title, location }: { title: string; location: string }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{title}</h1>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-stone-700 dark:text-stone-300">
+        <span className="flex items-center gap-1.5">
+          <MapPin aria-hidden className="size-4 shrink-0" />
+          {location}
+        </span>
+        <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+          <Sparkles aria-hidden className="size-3.5" />
+          Novo
+          <span className="sr-only">: ainda sem avaliações</span>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Guests, bedrooms, bathrooms and the type, which links to its category page. */
+export function PropertyFacts({
+  maxGuests,
+  bedrooms,
+  bathrooms,
+  propertyType,
+  categorySlug,
+}: {
+  maxGuests: number;
+  bedrooms: number;
+  bathrooms: number;
+  propertyType: string;
+  categorySlug: string | null;
+}) {
+  return (
+    <section aria-label="Resumo da propriedade" className="pb-8">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Fact icon={<Users aria-hidden className="size-5" />}>{`Até ${plural(maxGuests, "hóspede", "hóspedes")}`}</Fact>
+        <Fact icon={<BedDouble aria-hidden className="size-5" />}>{plural(bedrooms, "quarto", "quartos")}</Fact>
+        <Fact icon={<Bath aria-hidden className="size-5" />}>{plural(bathrooms, "banheiro", "banheiros")}</Fact>
+        <Fact icon={<House aria-hidden className="size-5" />}>
+          <span className="sr-only">Tipo: </span>
+          {categorySlug ? (
+            <Link
+              to={`/category/${categorySlug}`}
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
+            >
+              {propertyType}
+            </Link>
+          ) : (
+            propertyType
+          )}
+        </Fact>
+      </ul>
+    </section>
+  );
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2.5 rounded-xl border border-stone-200 px-3 py-3 text-sm dark:border-stone-800">
+      <span className="text-brand-700 dark:text-brand-300">{icon}</span>
+      <span>{children}</span>
+    </li>
+  );
+}

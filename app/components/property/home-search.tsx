@@ -1,0 +1,106 @@
+import { Search } from "lucide-react";
+import { useRef, type ReactNode } from "react";
+import { Form, useNavigate } from "react-router";
+import { PROPERTY_TYPES } from "@common/catalog";
+import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } from "@common/property-query";
+import { CityAutocomplete } from "~/components/ui/city-autocomplete";
+import { inputClass } from "~/components/ui/field";
+import { formFields } from "~/lib/form";
+
+const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
+
+/**
+ * A GET form to the home results. With JavaScript the URL is written without empty or default
+ * values ("Todas" and "Qualquer" are omitted); without it the server cleans the URL itself.
+ * Filters not shown as fields (price, amenities, sort) are kept as hidden inputs.
+ */
+export function HomeSearchForm({
+  query,
+  idPrefix,
+  layout,
+  fields = ["search", "location", "propertyType", "minGuests"],
+  onSearch,
+  children,
+}: {
+  query: PropertyQuery;
+  idPrefix: string;
+  layout: string;
+  fields?: ("search" | "location" | "propertyType" | "minGuests")[];
+  /** Called after navigating to the results (the drawer closes itself). */
+  onSearch?: () => void;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const shown: Partial<PropertyQuery> = {
+    ...(fields.includes("search") && { search: "" }),
+    ...(fields.includes("location") && { location: "" }),
+    ...(fields.includes("propertyType") && { propertyType: null }),
+    ...(fields.includes("minGuests") && { minGuests: 1 }),
+  };
+  const kept = homeSearch({ ...query, ...shown, page: 1 });
+
+  return (
+    <Form
+      ref={form}
+      method="get"
+      action="/"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = new URLSearchParams(formFields(new FormData(e.currentTarget)));
+        void navigate(`/${homeSearch(parseHomeQuery(values))}`);
+        onSearch?.();
+      }}
+      className={layout}
+    >
+      {[...new URLSearchParams(kept)].map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {fields.includes("search") ? (
+        <div>
+          <label htmlFor={id("busca")} className={label}>
+            O que procura?
+          </label>
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
+            <input id={id("busca")} type="search" name="search" defaultValue={query.search} placeholder="Cabana, lago, lareira..." maxLength={100} className={`${inputClass} pl-9`} />
+          </div>
+        </div>
+      ) : null}
+      {fields.includes("location") ? <CityAutocomplete name="location" label="Onde" defaultValue={query.location} placeholder="Cidade - UF" /> : null}
+      {fields.includes("propertyType") ? (
+        <div>
+          <label htmlFor={id("categoria")} className={label}>
+            Categoria
+          </label>
+          <select id={id("categoria")} name="propertyType" defaultValue={query.propertyType ?? ""} className={inputClass}>
+            <option value="">Todas</option>
+            {PROPERTY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {fields.includes("minGuests") ? (
+        <div>
+          <label htmlFor={id("hospedes")} className={label}>
+            Hóspedes
+          </label>
+          <select id={id("hospedes")} name="minGuests" defaultValue={query.minGuests > 1 ? query.minGuests : ""} className={inputClass}>
+            <option value="">Qualquer</option>
+            {DRAWER_GUEST_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? "1 hóspede" : `${n} hóspedes`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,36 @@
+import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "./property-card";
+
+const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+export function PropertyGrid({ properties }: { properties: (PropertyCardProps & { id: string })[] }) {
+  return (
+    <ul className={GRID}>
+      {properties.map((p) => (
+        <li key={p.id}>
+          <PropertyCard property={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Shown while results stream in; announced once to screen readers. */
+export function PropertyGridSkeleton({ count }: { count: number }) {
+  return (
+    <div role="status" aria-label="Carregando propriedades">
+      <div className={GRID}>
+        {Array.from({ length: count }, (_, i) => (
+          <PropertyCardSkeleton key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const number = new Intl.NumberFormat("pt-BR");
+
+/** "1 propriedade encontrada", "12 propriedades encontradas", "Mais de 1.000 propriedades encontradas". */
+export function resultsCountText(total: number, capped: boolean): string {
+  if (capped) return `Mais de ${number.format(total)} propriedades encontradas`;
+  return total === 1 ? "1 propriedade encontrada" : `${number.format(total)} propriedades encontradas`;
+}
