@@ -141,7 +141,7 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
             <section aria-label="Resultados" className="mt-8">
               <p className="mb-4 text-stone-700 dark:text-stone-300" aria-live="polite">
                 <span className="font-semibold">{resultsCountText(r.total, r.totalIsCapped)}</span>
-                {r.page > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">Página {r.page} de {r.pageCount}</span> : null}
+                {r.page > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
               </p>
               {r.items.length === 0 ? (
                 <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">
