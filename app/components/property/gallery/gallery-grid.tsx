@@ -20,7 +20,7 @@ export function GalleryGrid({
             ref={(el) => registerButton(i, el)}
             onClick={() => onOpen(i)}
             aria-label={`Abrir foto ${i + 1} de ${images.length}${image.alt ? `: ${image.alt}` : ""}`}
-            className="group block aspect-[4/3] w-full overflow-hidden rounded-xl bg-stone-200 dark:bg-stone-800"
+            className="group block aspect-[3/2] w-full overflow-hidden rounded-xl bg-stone-200 dark:bg-stone-800"
           >
             <PropertyImage
               image={image}

@@ -18,8 +18,9 @@ export function GalleryHeader({ slug, title, count }: { slug: string; title: str
         <ArrowLeft aria-hidden className="size-4" />
         Voltar para a propriedade
       </Link>
-      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="min-w-0 text-xl font-bold sm:text-2xl">{title}</h1>
+      <div className="mt-1 flex items-baseline justify-between gap-4">
+        {/* One line on phones, where the header must stay short; the breadcrumb above shows it whole. */}
+        <h1 className="min-w-0 truncate text-lg font-bold sm:text-2xl sm:whitespace-normal">{title}</h1>
         <p className="shrink-0 text-sm text-stone-600 dark:text-stone-300">{photoCount(count)}</p>
       </div>
     </header>

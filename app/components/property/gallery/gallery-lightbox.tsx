@@ -48,7 +48,7 @@ export function GalleryLightbox({
   return (
     <Dialog.Root open={image !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950" />
         <Dialog.Content
           onKeyDown={onKeyDown}
           onCloseAutoFocus={(event) => {

@@ -25,7 +25,7 @@ export function GalleryNotFound() {
 export function GalleryEmpty({ slug }: { slug: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
-      <PropertyImage image={null} sizes="36rem" className="aspect-[4/3] w-full rounded-2xl" />
+      <PropertyImage image={null} sizes="36rem" className="aspect-[3/2] w-full max-w-md rounded-2xl" />
       <p className="mt-6 text-stone-600 dark:text-stone-300">Esta propriedade ainda não tem fotos.</p>
       <Link to={`/accommodation/${slug}`} className={`mt-6 ${secondaryLinkButton}`}>
         Ver detalhes da propriedade
