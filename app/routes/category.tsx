@@ -65,7 +65,9 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
         {/* A new key per URL resets the fields after "Limpar filtros" or back/forward. */}
         <CategoryFilters key={categorySearch(query)} path={path} query={query} />
       </div>
+      {/* Keyed by the query: a new search shows skeletons at once instead of the previous results. */}
       <Suspense
+        key={categorySearch(query)}
         fallback={
           <div className="mt-8">
             <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">Carregando propriedades...</p>
@@ -83,7 +85,7 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
           }
         >
           {(r) => (
-            <section aria-label="Resultados" className="mt-8">
+            <section aria-label="Resultados" data-results-for={categorySearch(query)} className="mt-8">
               <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
                 {resultsCountText(r.total, r.totalIsCapped)}
               </p>

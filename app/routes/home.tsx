@@ -128,7 +128,15 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
           </Link>
         </HomeSearchForm>
       </div>
-      <Suspense fallback={<div className="mt-8"><PropertyGridSkeleton count={HOME_PAGE_SIZE} /></div>}>
+      {/* Keyed by the query: a new search shows skeletons at once instead of the previous results. */}
+      <Suspense
+        key={homeSearch(query)}
+        fallback={
+          <div className="mt-8">
+            <PropertyGridSkeleton count={HOME_PAGE_SIZE} />
+          </div>
+        }
+      >
         <Await
           resolve={results}
           errorElement={
@@ -138,7 +146,7 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
           }
         >
           {(r) => (
-            <section aria-label="Resultados" className="mt-8">
+            <section aria-label="Resultados" data-results-for={homeSearch(query)} className="mt-8">
               <p className="mb-4 text-stone-700 dark:text-stone-300" aria-live="polite">
                 <span className="font-semibold">{resultsCountText(r.total, r.totalIsCapped)}</span>
                 {r.page > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}

@@ -1,7 +1,9 @@
 import { Slider } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatBRL } from "@common/format";
 import { PRICE_MAX, PRICE_STEP } from "@common/property-query";
+
+const COMMIT_DELAY_MS = 500;
 
 const thumb =
   "block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-stone-900 dark:border-brand-300";
@@ -12,6 +14,8 @@ const thumb =
  */
 export function PriceRange({ min, max, onCommit }: { min: number; max: number; onCommit?: () => void }) {
   const [value, setValue] = useState([min, max]);
+  const commitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(commitTimer.current), []);
   const [low, high] = value as [number, number];
   const label = high >= PRICE_MAX ? `${formatBRL(low * 100)} – ${formatBRL(PRICE_MAX * 100)}+` : `${formatBRL(low * 100)} – ${formatBRL(high * 100)}`;
   return (
@@ -28,8 +32,11 @@ export function PriceRange({ min, max, onCommit }: { min: number; max: number; o
         minStepsBetweenThumbs={0}
         value={value}
         onValueChange={setValue}
-        // The hidden inputs render with the new values first, then the form is submitted.
-        onValueCommit={() => setTimeout(() => onCommit?.(), 0)}
+        // Keyboard users commit on every arrow press: wait until they pause, so one search runs, not ten.
+        onValueCommit={() => {
+          clearTimeout(commitTimer.current);
+          commitTimer.current = setTimeout(() => onCommit?.(), COMMIT_DELAY_MS);
+        }}
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200 dark:bg-stone-700">
           <Slider.Range className="absolute h-full rounded-full bg-brand-600" />

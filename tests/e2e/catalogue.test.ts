@@ -1,0 +1,186 @@
+import fs from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { FOOTER_CATEGORIES } from "../../common/catalog";
+import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
+import { waitForHydration } from "./helpers";
+
+const SHOTS = "/tmp/shots";
+/** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
+async function results(page: Page) {
+  const search = new URL(page.url()).search;
+  await page.locator(`section[data-results-for="${search}"]`).waitFor();
+}
+const countText = (page: Page) => page.getByText(/propriedades? encontradas?/).first().textContent();
+const cardTitles = (page: Page) => page.locator("main article h3").allTextContents();
+const prices = async (page: Page) =>
+  (await page.locator("main article p.mt-auto span.font-semibold").allTextContents()).map((t) => Number(t.replace(/[^\d,]/g, "").replace(",", ".")));
+
+describe.skipIf(!hasChromium)("home, search and category pages with the demo catalogue, in Chromium", () => {
+  const t = useBrowserApp(undefined, { demo: true });
+
+  async function open(path: string, options: Parameters<typeof t.browser.newContext>[0] = {}) {
+    const context = await t.browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}${path}`);
+    await waitForHydration(page);
+    return { context, page };
+  }
+
+  it("home shows carousels of demo properties; a search for 'cabana' narrows the list", async () => {
+    const { context, page } = await open("/", { viewport: { width: 1280, height: 900 } });
+    const cabanas = page.getByRole("region", { name: "Cabanas" });
+    await expect(cabanas.locator("article").count()).resolves.toBeGreaterThan(0);
+    for (const name of ["Chalés", "Glamping", "Pé na areia"]) {
+      const count = await page.getByRole("region", { name }).locator("article").count();
+      expect(count, name).toBeGreaterThan(0);
+      expect(count, name).toBeLessThanOrEqual(8);
+    }
+    await expect(page.locator("article").first().getByText("Novo").isVisible()).resolves.toBe(true);
+    await fs.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/home-1280.png` });
+    await expectAccessible(page);
+
+    await page.getByLabel("O que procura?").fill("cabana");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL(/\?search=cabana$/);
+    await results(page);
+    await expect(countText(page)).resolves.toBe("4 propriedades encontradas");
+    for (const title of await cardTitles(page)) expect(title.toLowerCase()).toContain("cabana");
+    await page.screenshot({ path: `${SHOTS}/results-1280.png` });
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("the hero's city autocomplete picks 'Gramado - RS' and the results are in Gramado", async () => {
+    const { context, page } = await open("/");
+    const onde = page.getByRole("combobox", { name: "Onde" });
+    await onde.fill("gram");
+    await page.getByRole("option", { name: "Gramado - RS" }).click();
+    await expect(onde.inputValue()).resolves.toBe("Gramado - RS");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL((url) => url.searchParams.get("location") === "Gramado - RS");
+    await results(page);
+    await expect(countText(page)).resolves.toBe("1 propriedade encontrada");
+    await expect(page.locator("main article").getByText("Gramado - RS").count()).resolves.toBe(1);
+    await context.close();
+  });
+
+  it("results paginate 9 per page, show 'Página 2 de N' and scroll to the top", async () => {
+    const { context, page } = await open("/?minGuests=2");
+    await expect(page.locator("main article").count()).resolves.toBe(9);
+    const pageCount = Math.ceil(68 / 9);
+    await expect(page.getByRole("link", { name: `Página ${pageCount}` }).isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Próxima página" }).scrollIntoViewIfNeeded();
+    await page.getByRole("link", { name: "Próxima página" }).click();
+    await page.waitForURL(/page=2/);
+    await results(page);
+    await page.getByText(`Página 2 de ${pageCount}`).waitFor();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Página 2" }).getAttribute("aria-current")).resolves.toBe("page");
+    await context.close();
+  });
+
+  it("on a phone the floating button opens the filter drawer; Limpar empties it and Buscar searches", async () => {
+    const { context, page } = await open("/", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.getByRole("button", { name: "Filtros" }).click();
+    const drawer = page.getByRole("dialog", { name: "Filtros" });
+    await drawer.getByLabel("Categoria").selectOption("Chalé");
+    await drawer.getByLabel("Hóspedes").selectOption("4");
+    await drawer.getByRole("button", { name: "Limpar" }).click();
+    await expect(drawer.getByLabel("Categoria").inputValue()).resolves.toBe("");
+    await expect(drawer.getByLabel("Hóspedes").inputValue()).resolves.toBe("");
+    await drawer.getByLabel("Categoria").selectOption("Chalé");
+    await expectAccessible(page);
+    await drawer.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL((url) => url.search === "?propertyType=Chal%C3%A9");
+    await results(page);
+    await expect(drawer.isVisible()).resolves.toBe(false);
+    await expect(countText(page)).resolves.toBe("4 propriedades encontradas");
+    await page.screenshot({ path: `${SHOTS}/results-390.png`, fullPage: true });
+    await context.close();
+  });
+
+  it("category filters live in the URL: guests, sort, price slider by keyboard, search, Limpar filtros", async () => {
+    const { context, page } = await open("/category/glamping", { viewport: { width: 1280, height: 900 } });
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Glamping");
+    await expect(page.title()).resolves.toContain("Glamping");
+    await expect(countText(page)).resolves.toBe("20 propriedades encontradas");
+    await expect(page.locator("main article").count()).resolves.toBe(12);
+    await page.screenshot({ path: `${SHOTS}/category-1280.png` });
+    await expectAccessible(page);
+
+    await page.getByLabel("Ordenar por").selectOption("price-low");
+    await page.waitForURL(/\/category\/glamping\?sort=price-low$/);
+    await results(page);
+    const sorted = await prices(page);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+
+    await page.getByLabel("Hóspedes").selectOption("3");
+    await page.waitForURL(/\?guests=3&sort=price-low$/);
+    await results(page);
+
+    const maxThumb = page.getByRole("slider", { name: "Preço máximo" });
+    await maxThumb.focus();
+    for (let i = 0; i < 14; i++) await maxThumb.press("ArrowLeft"); // 1000 - 14 × 50 = 300
+    await page.waitForURL(/maxPrice=300/);
+    await results(page);
+    for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(300);
+
+    await page.getByLabel("Buscar", { exact: true }).fill("vista");
+    await page.getByLabel("Buscar", { exact: true }).press("Enter");
+    await page.waitForURL(/search=vista/);
+    await results(page);
+    expect(new URL(page.url()).search).toBe("?search=vista&maxPrice=300&guests=3&sort=price-low");
+
+    await page.getByRole("link", { name: "Limpar filtros" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/category/glamping" && url.search === "");
+    await results(page);
+    await expect(page.getByLabel("Buscar", { exact: true }).inputValue()).resolves.toBe("");
+    await expect(countText(page)).resolves.toBe("20 propriedades encontradas");
+    await context.close();
+  });
+
+  it("category pagination: two pages, previous and next only where they lead somewhere", async () => {
+    const { context, page } = await open("/category/glamping");
+    await expect(page.getByRole("link", { name: "Página anterior" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Página 2" }).click();
+    await page.waitForURL(/\?page=2$/);
+    await results(page);
+    await expect(page.locator("main article").count()).resolves.toBe(8);
+    await expect(page.getByRole("link", { name: "Próxima página" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Página anterior" }).count()).resolves.toBe(1);
+    await context.close();
+  });
+
+  it("every footer category link lands on a list with properties", async () => {
+    const { context, page } = await open("/");
+    for (const category of FOOTER_CATEGORIES) {
+      await page.getByRole("contentinfo").getByRole("link", { name: category.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/category/${category.slug}`);
+      await results(page);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(category.name);
+      await expect(page.locator("main article").count(), category.slug).resolves.toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
+  it("is accessible in the dark theme and on a phone", async () => {
+    const { context, page } = await open("/", { colorScheme: "dark" });
+    await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.goto(`${t.app.url}/category/chales`);
+    await expectAccessible(page);
+    await page.goto(`${t.app.url}/?search=lago`);
+    await expectAccessible(page);
+    await context.close();
+    const phone = await open("/category/chales", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.page.getByRole("button", { name: "Mostrar filtros" }).click();
+    await expect(phone.page.getByLabel("Hóspedes").isVisible()).resolves.toBe(true);
+    await expectAccessible(phone.page);
+    await phone.page.screenshot({ path: `${SHOTS}/category-390.png`, fullPage: true });
+    await phone.page.goto(`${t.app.url}/`);
+    await phone.page.screenshot({ path: `${SHOTS}/home-390.png` });
+    await phone.context.close();
+  });
+});
