@@ -80,7 +80,12 @@ function Hero() {
         </p>
       </div>
       <div className="mx-auto mt-8 max-w-5xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
-        <HomeSearchForm query={DEFAULT_QUERY} idPrefix="hero" layout="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto] lg:items-end">
+        <HomeSearchForm
+          query={DEFAULT_QUERY}
+          idPrefix="hero"
+          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto] lg:items-end"
+          placeFieldsClassName="hidden md:block"
+        >
           <button type="submit" className={searchButton}>
             Buscar
           </button>

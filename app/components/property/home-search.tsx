@@ -20,12 +20,15 @@ export function HomeSearchForm({
   layout,
   fields = ["search", "location", "propertyType", "minGuests"],
   onSearch,
+  placeFieldsClassName = "",
   children,
 }: {
   query: PropertyQuery;
   idPrefix: string;
   layout: string;
   fields?: ("search" | "location" | "propertyType" | "minGuests")[];
+  /** Classes for the Onde, Categoria and Hóspedes fields (the hero leaves them to the drawer on phones). */
+  placeFieldsClassName?: string;
   /** Called after navigating to the results (the drawer closes itself). */
   onSearch?: () => void;
   children: ReactNode;
@@ -69,9 +72,13 @@ export function HomeSearchForm({
           </div>
         </div>
       ) : null}
-      {fields.includes("location") ? <CityAutocomplete name="location" label="Onde" defaultValue={query.location} placeholder="Cidade - UF" /> : null}
+      {fields.includes("location") ? (
+        <div className={placeFieldsClassName}>
+          <CityAutocomplete name="location" label="Onde" defaultValue={query.location} placeholder="Cidade - UF" />
+        </div>
+      ) : null}
       {fields.includes("propertyType") ? (
-        <div>
+        <div className={placeFieldsClassName}>
           <label htmlFor={id("categoria")} className={label}>
             Categoria
           </label>
@@ -86,7 +93,7 @@ export function HomeSearchForm({
         </div>
       ) : null}
       {fields.includes("minGuests") ? (
-        <div>
+        <div className={placeFieldsClassName}>
           <label htmlFor={id("hospedes")} className={label}>
             Hóspedes
           </label>
