@@ -20,7 +20,8 @@ function contentSecurityPolicy(nonce: string) {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The WhatsApp contact form (GET, new tab) is redirected to wa.me, which forwards to api.whatsapp.com.
+    "form-action 'self' https://wa.me https://api.whatsapp.com",
     "frame-ancestors 'none'",
   ].join("; ");
 }

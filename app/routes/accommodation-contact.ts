@@ -1,5 +1,44 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
+import type { Route } from "./+types/accommodation-contact";
+import { buildWhatsappUrl, parseStay, todayInBrazil } from "@common/whatsapp";
+import { rateLimitMessage } from "@server/http/rate-limit";
+import { findPublicContact } from "@server/properties/properties";
+import { getViewer } from "~/lib/auth.server";
+import { loginPath } from "~/lib/redirects";
+import { redirectWithToast } from "~/lib/toast.server";
 
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * GET /accommodation/{id}/contato?checkin&checkout&guests (the detail page's form, opened in a new
+ * tab): signed-in visitors are sent on to the host's WhatsApp. The number only ever leaves the
+ * server inside that redirect.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const detailPath = `/accommodation/${encodeURIComponent(params.id)}`;
+  const viewer = await getViewer(context);
+  if (!viewer) return redirect(loginPath(detailPath));
+
+  const { database, limiter, config } = context.services;
+  const wait = await limiter.consume("contact", { ip: context.clientIp, email: viewer.email });
+  if (wait) return redirectWithToast(detailPath, { title: "Muitos contatos em pouco tempo", description: rateLimitMessage(wait), variant: "error" });
+
+  const contact = await findPublicContact(database.db, params.id);
+  if (!contact) {
+    throw new Response("Propriedade não encontrada. Esta propriedade não existe ou foi removida.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+
+  const query = new URL(request.url).searchParams;
+  const stay = parseStay({ checkin: query.get("checkin"), checkout: query.get("checkout"), guests: query.get("guests") }, contact.maxGuests, todayInBrazil());
+  const pagePath = `/accommodation/${contact.slug}`;
+  const whatsapp = buildWhatsappUrl({ phone: contact.whatsappContact, title: contact.title, url: new URL(pagePath, config.BASE_URL).href, ...stay });
+  if (!whatsapp) {
+    return redirectWithToast(pagePath, {
+      title: "Contato não disponível",
+      description: "Número do WhatsApp não encontrado para esta propriedade.",
+      variant: "error",
+    });
+  }
+  return redirect(whatsapp);
 }

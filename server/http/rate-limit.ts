@@ -15,6 +15,8 @@ const RULES = {
   reset: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
   verify: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
   newsletter: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
+  // WhatsApp links reveal hosts' numbers: enough for any guest, too few to harvest the catalogue.
+  contact: { ip: { points: 120, duration: HOUR }, email: { points: 60, duration: HOUR } },
 } as const;
 
 type Scope = "ip" | "email" | "emailIp";

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { formatBRL } from "@common/format";
-import { addDays, guestsLabel, isIsoDate, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
+import { addDays, guestsLabel, isIsoDate, isoDateToBR, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { FieldError, inputClass, primaryButton } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
@@ -42,6 +42,7 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
   const { openAuthDialog } = useAuthDialog();
   const formRef = useRef<HTMLFormElement>(null);
   const [checkIn, setCheckIn] = useState("");
+  const [checkOut, setCheckOut] = useState("");
   const [problem, setProblem] = useState<{ field: StayField; message: string } | null>(null);
   const id = useId();
   const errorId = `${id}-erro`;
@@ -89,7 +90,7 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
 
   return (
-    <section aria-labelledby={`${id}-titulo`} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+    <section aria-labelledby={`${id}-titulo`} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-lg sm:p-6 dark:border-stone-700 dark:bg-stone-900">
       <h2 id={`${id}-titulo`} className="sr-only">
         Preço e contato
       </h2>
@@ -97,7 +98,7 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
         <span className="text-2xl font-bold">{formatBRL(priceCents)}</span> <span className="text-stone-700 dark:text-stone-300">/ noite</span>
       </p>
       <form ref={formRef} method="get" action={action} target="_blank" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-2 md:max-lg:grid-cols-1">
           <div>
             <label htmlFor={`${id}-checkin`} className={labelClass}>
               Check-in
@@ -127,12 +128,15 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
               min={addDays(isIsoDate(checkIn) ? checkIn : today, 1)}
               max={lastDay}
               className={inputClass}
-              onChange={onDateChange}
+              onChange={(e) => {
+                setCheckOut(e.target.value);
+                onDateChange();
+              }}
               {...a11y("checkout")}
             />
           </div>
         </div>
-        {problem ? <FieldError id={errorId}>{problem.message}</FieldError> : null}
+        {problem ? <FieldError id={errorId}>{problem.message}</FieldError> : <StaySummary checkIn={checkIn} checkOut={checkOut} />}
         <div>
           <label htmlFor={`${id}-guests`} className={labelClass}>
             Hóspedes
@@ -154,5 +158,16 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
         A conversa abre no WhatsApp, em uma nova aba. O Recanto não cobra taxas nem intermedeia reservas.
       </p>
     </section>
+  );
+}
+
+/** The chosen stay in words, dates as dd/mm/aaaa whatever the browser shows in its date fields. */
+function StaySummary({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
+  const valid = isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut > checkIn;
+  const nights = valid ? Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000) : 0;
+  return (
+    <p className="text-sm text-stone-700 empty:hidden dark:text-stone-300">
+      {valid ? `${nights} ${nights === 1 ? "noite" : "noites"}: de ${isoDateToBR(checkIn)} a ${isoDateToBR(checkOut)}` : null}
+    </p>
   );
 }

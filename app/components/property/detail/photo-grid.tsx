@@ -30,20 +30,21 @@ export function PhotoGrid({ images, galleryHref }: { images: readonly ImageData[
     <section aria-label="Fotos da propriedade" className="relative">
       <ul className="grid grid-cols-4 gap-2 overflow-hidden rounded-2xl md:h-[26rem] md:grid-rows-2">
         {shown.map((image, i) => {
-          const last = i === shown.length - 1;
+          const more = i === shown.length - 1 && hidden > 0;
           return (
             <li key={`${image.storageKey}-${i}`} className={`relative min-h-0 ${i === 0 ? "" : THUMB} ${shapes[i]}`}>
-              <Link to={galleryHref} className="group block size-full overflow-hidden focus-visible:outline-offset-[-4px]">
+              {/* A photo opens in the gallery's lightbox; the '+N' tile opens the whole gallery. */}
+              <Link to={more ? galleryHref : `${galleryHref}?foto=${i + 1}`} className="group block size-full overflow-hidden focus-visible:outline-offset-[-4px]">
                 <PropertyImage
                   image={image}
                   eager={i === 0}
                   sizes={i === 0 ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 768px) 25vw, 25vw"}
                   className="size-full transition duration-300 group-hover:scale-105"
                 />
-                {last && hidden > 0 ? (
+                {more ? (
                   <span className="absolute inset-0 flex items-center justify-center bg-black/60 text-xl font-bold text-white md:text-3xl">
-                    <span aria-hidden>+{hidden}</span>
-                    <span className="sr-only">, mais {hidden} fotos</span>
+                    <span aria-hidden>{`+${hidden}`}</span>
+                    <span className="sr-only">{`, mais ${hidden} fotos`}</span>
                   </span>
                 ) : null}
               </Link>
