@@ -40,7 +40,7 @@ export function PropertyFacts({
 }) {
   return (
     <section aria-label="Resumo da propriedade" className="pb-8">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 md:grid-cols-2">
         <Fact icon={<Users aria-hidden className="size-5" />}>{`Até ${plural(maxGuests, "hóspede", "hóspedes")}`}</Fact>
         <Fact icon={<BedDouble aria-hidden className="size-5" />}>{plural(bedrooms, "quarto", "quartos")}</Fact>
         <Fact icon={<Bath aria-hidden className="size-5" />}>{plural(bathrooms, "banheiro", "banheiros")}</Fact>
