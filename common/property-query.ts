@@ -48,7 +48,7 @@ export const DEFAULT_QUERY: PropertyQuery = {
 };
 
 function text(value: string | null): string {
-  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
+  return Array.from((value ?? "").replace(/\s+/g, " ").trim()).slice(0, MAX_TEXT).join("").trim();
 }
 
 /** A whole number within [min, max], else the fallback ("12abc", "-5", "1e9" all fall back). */

@@ -1,27 +1,33 @@
 /** WhatsApp contact links and the stay (dates, guests) a visitor asks about (isomorphic). */
 
-const BRAZIL = "55";
+// Full metadata: the small set takes lengths for validity ("+55 991234567" would pass). Server-only in practice: the browser bundle tree-shakes it away.
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+
 /** How far ahead a stay may be asked about. */
 export const MAX_DAYS_AHEAD = 730;
 
+/** E.164 digits without "+" when libphonenumber says the number is valid. */
+function validDigits(candidate: string, country?: CountryCode): string | null {
+  const phone = parsePhoneNumberFromString(candidate, country);
+  return phone?.isValid() ? phone.number.slice(1) : null;
+}
+
+/** "5555 11 9…" with one country code too many. */
+const undoubled = (digits: string) => (digits.startsWith("5555") ? validDigits(`+${digits.slice(2)}`) : null);
+
 /**
- * The number as wa.me wants it: digits only, country code included. Stored numbers are E.164
- * digits already; a national Brazilian number (10–11 digits: area code plus number) gets the 55.
- * A "+" or "00" in front marks an international number and a single leading 0 a trunk prefix.
- * Brazilian numbers have 12–13 digits with the 55, so 14–15 digits starting with 5555 are a
- * doubled country code; 12–13 digits starting with 5555 are real (area code 55, Santa Maria - RS).
- * Null when nothing dialable is left.
+ * The number as wa.me wants it: digits only, country code included, checked with libphonenumber.
+ * Stored numbers are E.164 digits (so a stored US number stays American); a typed Brazilian
+ * national number gets its 55 (area code 55, Santa Maria - RS, included), a doubled 55 is undone,
+ * and "+" or "00" mark an international number. Null when the number is not valid.
  */
 export function whatsappNumber(phone: string): string | null {
   const raw = phone.trim();
-  const international = raw.startsWith("+") || raw.startsWith("00");
-  let digits = raw.replace(/\D/g, "").replace(/^0+/, "");
-  if (!international && (digits.length === 10 || digits.length === 11)) return BRAZIL + digits;
-  if (digits.length >= 14 && digits.startsWith(BRAZIL + BRAZIL)) digits = digits.slice(BRAZIL.length);
-  if (digits.startsWith(BRAZIL)) return digits.length === 12 || digits.length === 13 ? digits : null;
-  // Another country's number: E.164 allows up to 15 digits; without a "+" only the long ones are plausible.
-  const shortest = international ? 8 : 12;
-  return digits.length >= shortest && digits.length <= 15 ? digits : null;
+  const digits = raw.replace(/\D/g, "");
+  if (!digits) return null;
+  const international = raw.startsWith("+") ? digits : raw.startsWith("00") ? digits.slice(2) : null;
+  if (international !== null) return validDigits(`+${international}`) ?? undoubled(international);
+  return validDigits(`+${digits}`) ?? validDigits(raw, "BR") ?? undoubled(digits);
 }
 
 export interface ContactMessage {

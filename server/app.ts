@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { MEDIA_PREFIX } from "../common/media";
+import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import type { CurrentSession } from "./request-context";
 import type { Services } from "./services";
 
@@ -78,7 +78,9 @@ export function createApp(services: Services, options: AppOptions) {
 
   if (services.storage.localDir) {
     // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.
-    app.use(MEDIA_PREFIX, express.static(services.storage.localDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    // Only image variants are served, whatever else the folder may hold.
+    app.use(MEDIA_PREFIX, (req, res, next) => (IMAGE_VARIANT_PATH.test(req.path) ? next() : res.status(404).end()));
+    app.use(MEDIA_PREFIX, express.static(services.storage.localDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false, dotfiles: "deny" }));
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {

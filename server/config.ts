@@ -76,11 +76,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
   }
+  const mediaDir = path.resolve(MEDIA_DIR ?? path.join(c.DATA_DIR, "media"));
+  const dataDir = path.resolve(c.DATA_DIR);
+  // Everything in MEDIA_DIR is public: it must never hold the database, the outbox or the auth secret.
+  if (mediaDir === dataDir || !path.relative(mediaDir, dataDir).startsWith("..")) {
+    throw new Error("Invalid configuration:\n  MEDIA_DIR: must not be DATA_DIR or contain it (its files are served publicly)");
+  }
   return {
     ...c,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
     secureCookies: c.BASE_URL.startsWith("https://"),
-    mediaDir: MEDIA_DIR ?? path.join(c.DATA_DIR, "media"),
+    mediaDir,
     // Demo accounts have a public password: by default only on a local embedded database.
     seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };

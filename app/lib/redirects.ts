@@ -1,3 +1,5 @@
+import { redirect } from "react-router";
+
 const LOCAL = "http://recanto.invalid";
 
 /**
@@ -28,4 +30,13 @@ function hasUnsafeCharacter(path: string) {
 
 export function loginPath(origin: string): string {
   return origin && origin !== "/" ? `/login?redirectTo=${encodeURIComponent(origin)}` : "/login";
+}
+
+/**
+ * One URL per list: redirects to `pathname + search` unless the request is already there. Queries
+ * are compared decoded, so a different but equivalent encoding never causes a redirect (or a loop).
+ */
+export function redirectToCanonical(url: URL, pathname: string, search: string) {
+  const current = new URLSearchParams(url.search).toString();
+  if (url.pathname !== pathname || (current ? `?${current}` : "") !== search) throw redirect(pathname + search);
 }

@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Await, data, Link, redirect } from "react-router";
+import { Suspense, useState } from "react";
+import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategory } from "@common/catalog";
 import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, parseCategoryQuery } from "@common/property-query";
@@ -8,15 +8,18 @@ import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layou
 import { CategoryFilters } from "~/components/property/category-filters";
 import { Pagination } from "~/components/property/pagination";
 import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "~/components/property/property-grid";
+import { Announce, LiveRegion } from "~/components/ui/live-message";
+import { redirectToCanonical } from "~/lib/redirects";
+import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.categoryId);
   if (!category) return data({ category: null }, { status: 404 });
   const url = new URL(request.url);
   const query = parseCategoryQuery(url.searchParams);
-  // One URL per result list: bad values and defaults are dropped (and absurd ones never reach the query).
-  const canonical = categorySearch(query);
-  if (url.search !== canonical) throw redirect(url.pathname + canonical);
+  // The type name works too ("/category/Chalé"), but each list has one URL: the slug, without
+  // defaults or bad values (absurd ones never reach the query).
+  redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const results = searchProperties(context.services.database.db, {
     ...query,
     types: category.types,
@@ -37,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
       ]
     : [{ title: "Categoria não encontrada | Recanto" }];
 
-export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.category) {
     return (
       <PageMessage
@@ -52,25 +55,30 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
       </PageMessage>
     );
   }
-  const { category, query, results } = loaderData;
-  const path = `/category/${params.categoryId}`;
+  return <CategoryListing {...loaderData} />;
+}
+
+function CategoryListing({ category, query, results }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+  const path = `/category/${category.slug}`;
+  const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
-  const filtered = categorySearch({ ...query, sort: "newest" }) !== "";
+  const filtered = categorySearch({ ...query, sort: "newest", page: 1 }) !== "";
+  const form = useFormResetKey(search);
+  const [announcement, setAnnouncement] = useState("");
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
       <div className="mt-8">
-        {/* A new key per URL resets the fields after "Limpar filtros" or back/forward. */}
-        <CategoryFilters key={categorySearch(query)} path={path} query={query} />
+        <CategoryFilters key={form.key} path={path} query={query} onNavigate={form.expect} />
       </div>
+      <LiveRegion message={announcement} />
       {/* Keyed by the query: a new search shows skeletons at once instead of the previous results. */}
       <Suspense
-        key={categorySearch(query)}
+        key={search}
         fallback={
           <div className="mt-8">
-            <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">Carregando propriedades...</p>
             <PropertyGridSkeleton count={8} />
           </div>
         }
@@ -85,10 +93,12 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
           }
         >
           {(r) => (
-            <section aria-label="Resultados" data-results-for={categorySearch(query)} className="mt-8">
-              <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
-                {resultsCountText(r.total, r.totalIsCapped)}
-              </p>
+            <section aria-labelledby="resultados" data-results-for={path + search} className="mt-8">
+              <h2 id="resultados" className="sr-only">
+                Resultados
+              </h2>
+              <Announce message={resultsCountText(r.total, r.totalIsCapped)} onAnnounce={setAnnouncement} />
+              <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{resultsCountText(r.total, r.totalIsCapped)}</p>
               {r.items.length === 0 ? (
                 <div className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
                   <h2 className="text-xl font-semibold">Nenhuma propriedade encontrada</h2>

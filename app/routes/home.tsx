@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Await, Link, redirect } from "react-router";
+import { Suspense, useState } from "react";
+import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
@@ -9,6 +9,9 @@ import { FilterDrawer } from "~/components/property/filter-drawer";
 import { HomeSearchForm } from "~/components/property/home-search";
 import { Pagination } from "~/components/property/pagination";
 import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "~/components/property/property-grid";
+import { Announce, LiveRegion } from "~/components/ui/live-message";
+import { redirectToCanonical } from "~/lib/redirects";
+import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /** The categories shown as carousels on the home page, in this order. */
 const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-na-areia", "hoteis-fazenda", "pousadas", "conteineres"];
@@ -25,8 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (hasHomeFilters(url.searchParams)) {
     const query = parseHomeQuery(url.searchParams);
     // One URL per result list: empty, default and bad values are dropped.
-    const canonical = homeSearch(query);
-    if (url.search !== canonical) throw redirect(`/${canonical}`);
+    redirectToCanonical(url, "/", homeSearch(query));
     const results = search({ ...query, types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
     return { view: "results" as const, query, results };
   }
@@ -119,12 +121,22 @@ function AllCategories() {
 }
 
 function Results({ query, results }: { query: PropertyQuery; results: ReturnType<typeof searchProperties> }) {
+  const search = homeSearch(query);
+  const form = useFormResetKey(search);
+  const [announcement, setAnnouncement] = useState("");
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Resultados da busca</h1>
-      <div className="mt-6 hidden rounded-2xl border border-stone-200 p-4 md:block dark:border-stone-800">
-        {/* A new key per URL shows the current filters after back/forward. */}
-        <HomeSearchForm key={homeSearch(query)} query={query} idPrefix="busca" layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto_auto] lg:items-end">
+      <div className="mt-6 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+        {/* On phones the place fields live in the filter drawer. */}
+        <HomeSearchForm
+          key={form.key}
+          query={query}
+          idPrefix="busca"
+          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto_auto] lg:items-end"
+          placeFieldsClassName="hidden md:block"
+          onSearch={form.expect}
+        >
           <button type="submit" className={searchButton}>
             Buscar
           </button>
@@ -133,9 +145,10 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
           </Link>
         </HomeSearchForm>
       </div>
+      <LiveRegion message={announcement} />
       {/* Keyed by the query: a new search shows skeletons at once instead of the previous results. */}
       <Suspense
-        key={homeSearch(query)}
+        key={search}
         fallback={
           <div className="mt-8">
             <PropertyGridSkeleton count={HOME_PAGE_SIZE} />
@@ -151,10 +164,14 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
           }
         >
           {(r) => (
-            <section aria-label="Resultados" data-results-for={homeSearch(query)} className="mt-8">
-              <p className="mb-4 text-stone-700 dark:text-stone-300" aria-live="polite">
+            <section aria-labelledby="resultados" data-results-for={`/${search}`} className="mt-8">
+              <h2 id="resultados" className="sr-only">
+                Resultados
+              </h2>
+              <Announce message={resultsCountText(r.total, r.totalIsCapped)} onAnnounce={setAnnouncement} />
+              <p className="mb-4 text-stone-700 dark:text-stone-300">
                 <span className="font-semibold">{resultsCountText(r.total, r.totalIsCapped)}</span>
-                {r.page > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
+                {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
               </p>
               {r.items.length === 0 ? (
                 <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">

@@ -29,7 +29,7 @@ export interface NewImage {
   alt: string;
 }
 
-/** "Chalé da Serra!" -> "chale-da-serra-k3x9q2": readable, unique, ASCII. */
+/** "Chalé da Serra!" -> "chale-da-serra-3f9a1c": readable, unique, ASCII. */
 export function makeSlug(title: string): string {
   const base = normalizeText(title)
     .replace(/[^a-z0-9]+/g, "-")

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
-import { variantKey } from "../../common/media";
+import { IMAGE_WIDTHS, variantKey } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import { storeImageVariants } from "../media/variants";
 import { makeSlug } from "../properties/properties";
@@ -26,7 +26,8 @@ export async function ensureDemoImages(storage: Storage): Promise<Record<Propert
   // sharp already uses every core per image; two at a time keeps both busy without piling up memory.
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      if (await storage.exists(variantKey(job.storageKey, 1200))) continue;
+      const stored = await Promise.all(IMAGE_WIDTHS.map((w) => storage.exists(variantKey(job.storageKey, w))));
+      if (stored.every(Boolean)) continue;
       const png = await sharp(Buffer.from(sceneSvg(job.type, job.n))).png({ compressionLevel: 1 }).toBuffer();
       await storeImageVariants(storage, job.storageKey, png);
     }

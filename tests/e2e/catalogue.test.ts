@@ -8,8 +8,8 @@ import { waitForHydration } from "./helpers";
 const SHOTS = "/tmp/shots";
 /** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
 async function results(page: Page) {
-  const search = new URL(page.url()).search;
-  await page.locator(`section[data-results-for="${search}"]`).waitFor();
+  const { pathname, search } = new URL(page.url());
+  await page.locator(`section[data-results-for="${pathname}${search}"]`).waitFor();
 }
 const countText = (page: Page) => page.getByText(/propriedades? encontradas?/).first().textContent();
 const cardTitles = (page: Page) => page.locator("main article h3").allTextContents();
@@ -110,9 +110,14 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await page.screenshot({ path: `${SHOTS}/category-1280.png` });
     await expectAccessible(page);
 
-    await page.getByLabel("Ordenar por").selectOption("price-low");
+    // By keyboard: the next option after "Mais recentes" is "Menor preço".
+    await page.getByLabel("Ordenar por").focus();
+    await page.keyboard.press("ArrowDown");
     await page.waitForURL(/\/category\/glamping\?sort=price-low$/);
     await results(page);
+    // The form stays mounted while filtering: keyboard focus is not lost, and the new count is announced.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("ordenar");
+    await expect(page.locator("p[role=status]", { hasText: "encontradas" }).textContent()).resolves.toBe("20 propriedades encontradas");
     const sorted = await prices(page);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
 
@@ -125,6 +130,7 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     for (let i = 0; i < 14; i++) await maxThumb.press("ArrowLeft"); // 1000 - 14 × 50 = 300
     await page.waitForURL(/maxPrice=300/);
     await results(page);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Preço máximo");
     for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(300);
 
     await page.getByLabel("Buscar", { exact: true }).fill("vista");

@@ -92,7 +92,14 @@ describe(`home and category pages (${engine})`, () => {
     expect(cheap.indexOf("Cabana número 6")).toBeLessThan(cheap.indexOf("Cabana número 1<"));
   });
 
-  it("category page accepts the stored type name and the slug, and is singular for one", async () => {
+  it("category page accepts the stored type name and redirects it to the slug, and is singular for one", async () => {
+    for (const [name, slug] of [["Chalé", "chales"], ["Trailer / Motorhome", "trailers-motorhomes"], ["CABANA", "cabanas"]]) {
+      const res = await fetch(`${t.app.url}/category/${encodeURIComponent(name!)}?page=2`, { redirect: "manual" });
+      expect(res.status, name).toBe(302);
+      expect(res.headers.get("location"), name).toBe(`/category/${slug}?page=2`);
+    }
+    // An equivalent encoding of the canonical query is not redirected again.
+    expect((await fetch(`${t.app.url}/category/cabanas?search=lago%20azul`, { redirect: "manual" })).status).toBe(200);
     const byName = await (await get(`/category/${encodeURIComponent("Chalé")}`)).text();
     expect(byName).toContain("1 propriedade encontrada");
     expect(byName).toContain("Chalé da serra gaúcha");

@@ -19,6 +19,20 @@ describe(`server basics (${engine})`, () => {
     expect(html).toContain("Encontre seu refúgio na natureza");
   });
 
+  it("serves stored image variants from /media with a year of caching, and nothing else from that folder", async () => {
+    const storage = t.app.services.storage;
+    await storage.put("test/foto-400.webp", Buffer.from("RIFF....WEBP"), "image/webp");
+    await storage.put("test/nota.txt", Buffer.from("segredo"), "text/plain");
+    const ok = await fetch(`${t.app.url}/media/test/foto-400.webp`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const path of ["/media/test/nota.txt", "/media/test/foto-401.webp", "/media/test/nao-existe-400.webp", "/media/%2e%2e/auth-secret", "/media/"]) {
+      const res = await fetch(`${t.app.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain("segredo");
+    }
+  });
+
   it("answers unknown paths with the 404 page", async () => {
     const res = await fetch(`${t.app.url}/nao-existe/mesmo`);
     expect(res.status).toBe(404);

@@ -38,6 +38,14 @@ describe("configuration", () => {
     expect(fs.readdirSync(dir)).toEqual(["auth-secret"]);
   });
 
+  it("keeps images public but never the data folder: MEDIA_DIR may not be DATA_DIR or contain it", () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).mediaDir).toBe(path.join(dir, "media"));
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_DIR: path.join(os.tmpdir(), "imagens") }).mediaDir).toBe(path.join(os.tmpdir(), "imagens"));
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_DIR: dir })).toThrow(/MEDIA_DIR/);
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_DIR: path.dirname(dir) })).toThrow(/MEDIA_DIR/);
+  });
+
   it("names every bad value", () => {
     expect(() => loadConfig({ PORT: "porta", BASE_URL: "não é url", AUTH_SECRET: "curto" })).toThrow(
       /PORT: .*\n.*BASE_URL: .*\n.*AUTH_SECRET: /,

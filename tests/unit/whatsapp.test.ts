@@ -29,6 +29,7 @@ describe("whatsappNumber", () => {
     ["+351 912 345 678", "351912345678", "Portugal with +"],
     ["351912345678", "351912345678", "stored E.164 from Portugal"],
     ["+1 212 555 1234", "12125551234", "United States with +"],
+    ["12025550123", "12025550123", "stored E.164 from the United States (11 digits, no 55 added)"],
   ])("%s -> %s (%s)", (input, expected) => {
     expect(whatsappNumber(input)).toBe(expected);
   });

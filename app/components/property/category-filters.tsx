@@ -13,15 +13,16 @@ const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-2
  * The category page's filters as a GET form: without JavaScript the browser submits it; with it,
  * the URL is written without defaults (the spec's params) and selects apply at once.
  */
-export function CategoryFilters({ path, query }: { path: string; query: PropertyQuery }) {
+export function CategoryFilters({ path, query, onNavigate }: { path: string; query: PropertyQuery; onNavigate: (search: string) => void }) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
 
   function apply() {
     if (!form.current) return;
-    const values = new URLSearchParams(formFields(new FormData(form.current)));
-    void navigate(path + categorySearch(parseCategoryQuery(values)), { preventScrollReset: true });
+    const next = categorySearch(parseCategoryQuery(new URLSearchParams(formFields(new FormData(form.current)))));
+    onNavigate(next);
+    void navigate(path + next, { preventScrollReset: true });
   }
 
   return (

@@ -29,8 +29,8 @@ export function HomeSearchForm({
   fields?: ("search" | "location" | "propertyType" | "minGuests")[];
   /** Classes for the Onde, Categoria and Hóspedes fields (the hero leaves them to the drawer on phones). */
   placeFieldsClassName?: string;
-  /** Called after navigating to the results (the drawer closes itself). */
-  onSearch?: () => void;
+  /** Told the results' query string before navigating there (the drawer closes itself). */
+  onSearch?: (search: string) => void;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -52,9 +52,9 @@ export function HomeSearchForm({
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        const values = new URLSearchParams(formFields(new FormData(e.currentTarget)));
-        void navigate(`/${homeSearch(parseHomeQuery(values))}`);
-        onSearch?.();
+        const next = homeSearch(parseHomeQuery(new URLSearchParams(formFields(new FormData(e.currentTarget)))));
+        onSearch?.(next);
+        void navigate(`/${next}`);
       }}
       className={layout}
     >

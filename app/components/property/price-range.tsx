@@ -21,7 +21,7 @@ export function PriceRange({ min, max, onCommit }: { min: number; max: number; o
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">Preço por noite</legend>
-      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
         {label}
       </p>
       <Slider.Root
@@ -29,7 +29,7 @@ export function PriceRange({ min, max, onCommit }: { min: number; max: number; o
         min={0}
         max={PRICE_MAX}
         step={PRICE_STEP}
-        minStepsBetweenThumbs={0}
+        minStepsBetweenThumbs={1}
         value={value}
         onValueChange={setValue}
         // Keyboard users commit on every arrow press: wait until they pause, so one search runs, not ten.

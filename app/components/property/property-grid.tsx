@@ -17,8 +17,9 @@ export function PropertyGrid({ properties }: { properties: (PropertyCardProps & 
 /** Shown while results stream in; announced once to screen readers. */
 export function PropertyGridSkeleton({ count }: { count: number }) {
   return (
-    <div role="status" aria-label="Carregando propriedades">
-      <div className={GRID}>
+    <div role="status">
+      <span className="sr-only">Carregando propriedades...</span>
+      <div aria-hidden className={GRID}>
         {Array.from({ length: count }, (_, i) => (
           <PropertyCardSkeleton key={i} />
         ))}
