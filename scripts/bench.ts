@@ -1,24 +1,108 @@
 /**
- * npm run bench — time to first byte of the home page, served by the production build in this
- * process, on embedded PGlite and (when DATABASE_URL is set) on PostgreSQL.
- * Run `npm run build` first. Results are printed, never asserted.
+ * npm run bench — two measurements, printed (plans are asserted, timings are not):
+ *
+ * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
+ *    build/) in this process, on embedded PGlite and on PostgreSQL.
+ * 2. Search: 100,000 generated listings in a fresh in-memory PGlite and a throw-away PostgreSQL
+ *    database; p50/p95/mean of realistic searches through searchProperties beside the naive
+ *    ILIKE + exact count; EXPLAIN ANALYZE of every statement, written to docs/search-plans.md,
+ *    failing if any plan reads the properties table sequentially.
+ *
+ * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
+ * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
+ *
+ * Options (after `npm run bench --`): --only ttfb|search, --count N (listings, default 100000;
+ * the plans file is only written at the default), --runs N (per search, default 200).
  */
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE } from "../common/property-query";
+import { findCategory } from "../common/catalog";
+import { createDiskStorage } from "../server/adapters/storage";
 import { createApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
 import { createLogger } from "../server/logger";
+import { reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
+import { ensureBulkHosts, insertBulkProperties, parseCount, readMunicipalities } from "../server/seed/bulk";
 import { seedDemoData } from "../server/seed/demo";
+import { ensureDemoImages } from "../server/seed/demo-images";
 import { createServices } from "../server/services";
 
-const REQUESTS = 20;
-const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+const DEFAULT_COUNT = 100_000;
+const { values: args } = parseArgs({
+  options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" } },
+  strict: true,
+});
+if (args.only && args.only !== "ttfb" && args.only !== "search") {
+  console.error("--only aceita ttfb ou search");
+  process.exit(2);
+}
+const countArg = parseCount(args.count ?? String(DEFAULT_COUNT));
+const runsArg = parseCount(args.runs ?? "200");
+if (!countArg.ok || !runsArg.ok) {
+  console.error(countArg.ok ? "--runs precisa ser um número inteiro positivo" : countArg.message);
+  process.exit(2);
+}
+/** Listings per engine, and timed runs per search. */
+const LISTINGS = countArg.count;
+const RUNS = runsArg.count;
+
+/** The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own). */
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+/** PostgreSQL: DATABASE_URL's server, else the local default; each run gets its own throw-away database. */
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function postgresReachable(): Promise<boolean> {
+  const probe = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const problem = await probe.connect().then(
+    () => probe.end().then(() => null),
+    (err: Error) => err.message || err.name,
+  );
+  if (problem) console.log(`PostgreSQL skipped: ${new URL(ADMIN_URL).host} is unreachable (${problem}); PGlite only.`);
+  return !problem;
+}
+
+/** A fresh database on the server of `adminUrl`, dropped afterwards whatever happens. */
+async function withThrowawayPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `recanto_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    // pool.end() resolves before its sockets are closed; FORCE would cut them mid-close and the pool
+    // would report that as an unhandled error. Wait (briefly) until the server has seen them go.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const ms = (started: number) => performance.now() - started;
+
+// ---------------------------------------------------------------------------------------------
+// 1. TTFB of the home page
+
+const TTFB_REQUESTS = 20;
 
 function ttfb(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +116,7 @@ function ttfb(url: string): Promise<number> {
   });
 }
 
-async function measure(label: string, database: Database) {
+async function measureTtfb(label: string, database: Database, build: ServerBuild) {
   await database.migrate();
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -40,33 +124,298 @@ async function measure(label: string, database: Database) {
   const config = loadConfig({ NODE_ENV: "production", BASE_URL: url, DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent" });
   const services = createServices(config, database, createLogger("silent"));
   await seedDemoData(services);
-  server.on("request", createApp(services, { build, clientDir: path.resolve("build/client") }));
+  server.on("request", createApp(services, { build, clientDir: path.join(buildDir, "client") }));
   for (let i = 0; i < 5; i++) await ttfb(url); // warm-up
   const samples: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) samples.push(await ttfb(url));
+  for (let i = 0; i < TTFB_REQUESTS; i++) samples.push(await ttfb(url));
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1);
-  console.log(`${label.padEnd(10)} GET /  TTFB over ${REQUESTS} requests: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  console.log(`${label.padEnd(10)} GET /  TTFB over ${TTFB_REQUESTS} requests: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
   server.closeAllConnections();
   server.close();
   await services.close();
 }
 
-await measure("PGlite", wrapPglite(await createPglite()));
-
-if (process.env.DATABASE_URL) {
-  const name = `recanto_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    await measure("PostgreSQL", openPostgres(url.toString()));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+async function benchTtfb() {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  await measureTtfb("PGlite", wrapPglite(await createPglite()), build);
+  if (await postgresReachable()) {
+    await withThrowawayPostgres(ADMIN_URL, (url) => measureTtfb("PostgreSQL", openPostgres(url), build));
   }
-} else {
-  console.log("PostgreSQL skipped: set DATABASE_URL to measure it too.");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 2. Search at scale
+
+const TARGET_P95_MS = 20;
+const WARM_UP = 20;
+const NAIVE_RUNS = 20;
+const pe = findCategory("pe-na-areia")!;
+
+interface Shape {
+  key: string;
+  label: string;
+  input: Partial<SearchInput>;
+}
+
+const SHAPES: Shape[] = [
+  { key: "a", label: "text 'cabana'", input: { search: "cabana" } },
+  { key: "b", label: "text 'vista para o mar'", input: { search: "vista para o mar" } },
+  { key: "c", label: "city 'Gramado - RS'", input: { location: "Gramado - RS" } },
+  { key: "d", label: "partial location 'sao jo'", input: { location: "sao jo" } },
+  { key: "e", label: "Chalé, R$ 200–600, 4 guests", input: { types: ["Chalé"], minPrice: 200, maxPrice: 600, minGuests: 4 } },
+  { key: "f", label: "amenities Wi-Fi + Lareira interna", input: { amenities: ["Wi-Fi", "Lareira interna"] } },
+  {
+    key: "g",
+    label: "collection 'Pé na areia' (12/page)",
+    input: { types: [...pe.types], anyAmenities: [...(pe.anyAmenities ?? [])], pageSize: CATEGORY_PAGE_SIZE },
+  },
+  { key: "h", label: "no filters, page 100", input: { page: 100 } },
+  { key: "i1", label: "Cabana, price-low", input: { types: ["Cabana"], sort: "price-low" } },
+  { key: "i2", label: "6+ guests, price-high", input: { minGuests: 6, sort: "price-high" } },
+  { key: "j", label: "no filters, page 1", input: {} },
+  // Beyond the brief's list: combinations where the planner's estimates are weakest.
+  { key: "k1", label: "text 'chalé', price-low", input: { search: "chalé", sort: "price-low" } },
+  { key: "k2", label: "two letters 'rj'", input: { search: "rj" } },
+  { key: "k3", label: "text 'serra', Cabana, 3+ guests", input: { search: "serra", types: ["Cabana"], minGuests: 3 } },
+];
+
+const NAIVE_TERMS = ["cabana", "vista para o mar"];
+
+const fullInput = (shape: Shape): SearchInput => ({ ...DEFAULT_QUERY, types: [], pageSize: HOME_PAGE_SIZE, ...shape.input });
+
+/** The search the spec's first backend ran: ILIKE over three columns and an exact count, no index can help. */
+function naiveStatements(term: string) {
+  const where = sql`is_active AND (title ILIKE ${`%${term}%`} OR description ILIKE ${`%${term}%`} OR location ILIKE ${`%${term}%`})`;
+  return {
+    page: sql`SELECT id, slug, title, location, property_type, price_cents, created_at FROM properties WHERE ${where} ORDER BY created_at DESC LIMIT 9`,
+    count: sql`SELECT count(*)::int AS n FROM properties WHERE ${where}`,
+  };
+}
+
+interface Stats {
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((s, x) => s + x, 0) / sorted.length };
+}
+
+async function time(times: number, warmUp: number, run: () => Promise<unknown>): Promise<Stats> {
+  for (let i = 0; i < warmUp; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(ms(started));
+  }
+  return stats(samples);
+}
+
+interface Plan {
+  statement: "page" | "count";
+  text: string;
+}
+
+interface EngineResult {
+  engine: string;
+  version: string;
+  seedSeconds: number;
+  timings: Map<string, Stats>;
+  totals: Map<string, string>;
+  plans: Map<string, Plan[]>;
+  /** The statements' SQL and parameters, the same on both engines. */
+  statements: Map<string, string>;
+}
+
+const dialect = new PgDialect();
+const queryText = ({ sql: text, params }: { sql: string; params: unknown[] }) => `${text}\n-- params: ${JSON.stringify(params)}`;
+
+/** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+async function query<T>(database: Database, statement: SQLWrapper): Promise<T[]> {
+  const result = (await database.db.execute(statement.getSQL())) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function explain(database: Database, statement: SQLWrapper): Promise<string> {
+  const rows = await query<Record<string, string>>(database, sql`EXPLAIN (ANALYZE, BUFFERS OFF) ${statement}`);
+  return rows.map((row) => Object.values(row)[0]).join("\n");
+}
+
+/** Seeds, times and explains one engine; the database is closed (pool ended) before it may be dropped. */
+async function benchEngine(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
+  try {
+    return await measureSearch(engine, database, mediaDir);
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureSearch(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
+  await database.migrate();
+  const [{ version } = { version: "?" }] = await query<{ version: string }>(database, sql`SELECT version()`);
+  const hosts = await ensureBulkHosts(database.db);
+  const pool = await ensureDemoImages(createDiskStorage(mediaDir));
+  const seeding = performance.now();
+  let lastReport = seeding;
+  await insertBulkProperties(database.db, {
+    count: LISTINGS,
+    hosts,
+    pool,
+    locations: readMunicipalities(),
+    now: new Date("2026-06-01T12:00:00Z"),
+    onProgress: (done) => {
+      if (done < LISTINGS && performance.now() - lastReport < 15_000) return;
+      lastReport = performance.now();
+      console.log(`  ${engine}: ${done.toLocaleString("pt-BR")} listings in ${(ms(seeding) / 1000).toFixed(0)} s`);
+    },
+  });
+  await database.analyze();
+  const seedSeconds = ms(seeding) / 1000;
+  console.log(`  ${engine}: seeded and analysed in ${seedSeconds.toFixed(0)} s; timing ${SHAPES.length} searches × ${RUNS}…`);
+
+  const timings = new Map<string, Stats>();
+  const totals = new Map<string, string>();
+  const plans = new Map<string, Plan[]>();
+  const sqlTexts = new Map<string, string>();
+  for (const shape of SHAPES) {
+    const input = fullInput(shape);
+    const result = await searchProperties(database.db, input);
+    totals.set(shape.key, `${result.totalIsCapped ? "> " : ""}${result.total.toLocaleString("pt-BR")}`);
+    timings.set(shape.key, await time(RUNS, WARM_UP, () => searchProperties(database.db, input)));
+    const statements = searchStatements(database.db, input);
+    const page = reachablePage(input);
+    sqlTexts.set(shape.key, `-- page ${page}\n${queryText(statements.page(page).toSQL())}\n\n-- capped count\n${queryText(statements.count().toSQL())}`);
+    plans.set(shape.key, [
+      { statement: "page", text: await explain(database, statements.page(reachablePage(input))) },
+      { statement: "count", text: await explain(database, statements.count()) },
+    ]);
+  }
+  console.log(`  ${engine}: naive query × ${NAIVE_RUNS} per term…`);
+  for (const term of NAIVE_TERMS) {
+    const naive = naiveStatements(term);
+    sqlTexts.set(`naive:${term}`, `${queryText(dialect.sqlToQuery(naive.page))}\n\n${queryText(dialect.sqlToQuery(naive.count))}`);
+    const [counted] = await query<{ n: number }>(database, naive.count);
+    totals.set(`naive:${term}`, (counted?.n ?? 0).toLocaleString("pt-BR"));
+    timings.set(`naive:${term}`, await time(NAIVE_RUNS, 2, () => Promise.all([query(database, naive.page), query(database, naive.count)])));
+    plans.set(`naive:${term}`, [
+      { statement: "page", text: await explain(database, naive.page) },
+      { statement: "count", text: await explain(database, naive.count) },
+    ]);
+  }
+  return { engine, version, seedSeconds, timings, totals, plans, statements: sqlTexts };
+}
+
+const SEQ_SCAN = "Seq Scan on properties";
+
+function rows(): { key: string; label: string }[] {
+  return [
+    ...SHAPES.map((s) => ({ key: s.key, label: `(${s.key}) ${s.label}` })),
+    ...NAIVE_TERMS.map((t) => ({ key: `naive:${t}`, label: `naive ILIKE '${t}' + count(*)` })),
+  ];
+}
+
+function printTable(results: EngineResult[]) {
+  const n = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)).padStart(6);
+  const head = results.map((r) => r.engine.padStart(17).padEnd(28)).join(" ");
+  const sub = results.map(() => `${"p50".padStart(6)}${"p95".padStart(7)}${"mean".padStart(7)}  ${"total".padStart(6)}`).join(" ");
+  const lines = [
+    "",
+    `Search over ${LISTINGS.toLocaleString("pt-BR")} listings: searchProperties end to end (page ∥ capped count, then covers), ms, ${RUNS} runs after ${WARM_UP} warm-up (naive: ${NAIVE_RUNS} runs)`,
+    `${"".padEnd(42)} ${head}`,
+    `${"query".padEnd(42)} ${sub}`,
+  ];
+  for (const row of rows()) {
+    const cells = results.map((r) => {
+      const s = r.timings.get(row.key)!;
+      const over = r.engine === "PostgreSQL" && !row.key.startsWith("naive") && s.p95 > TARGET_P95_MS ? "!" : " ";
+      return `${n(s.p50)} ${n(s.p95)}${over}${n(s.mean)}  ${r.totals.get(row.key)!.padStart(6)}`;
+    });
+    lines.push(`${row.label.padEnd(42)} ${cells.join(" ")}`);
+  }
+  lines.push(`(total: matches shown, capped at 1.000; ! = p95 above the ${TARGET_P95_MS} ms PostgreSQL target)`);
+  console.log(lines.join("\n"));
+}
+
+function markdownTable(results: EngineResult[]): string {
+  const f = (x: number) => x.toFixed(1);
+  const header = `| query | ${results.map((r) => `${r.engine} p50 | p95 | mean`).join(" | ")} | matches |`;
+  const rule = `|---|${results.map(() => "---:|---:|---:").join("|")}|---:|`;
+  const body = rows().map((row) => {
+    const cells = results.map((r) => {
+      const s = r.timings.get(row.key)!;
+      return `${f(s.p50)} | ${f(s.p95)} | ${f(s.mean)}`;
+    });
+    return `| ${row.label} | ${cells.join(" | ")} | ${results[0]!.totals.get(row.key)} |`;
+  });
+  return [header, rule, ...body].join("\n");
+}
+
+function writePlansFile(results: EngineResult[], file: string) {
+  const out: string[] = [
+    "# Search plans at 100,000 listings",
+    "",
+    "Generated by `npm run bench -- --only search` (scripts/bench.ts); do not edit by hand.",
+    "Every search shape of the benchmark, with the SQL that `searchStatements` builds and the",
+    "`EXPLAIN (ANALYZE, BUFFERS OFF)` of its page and its capped count on each engine, after",
+    "`npm run seed`-style bulk data (all 17 types, real municipalities, two years of listings) and ANALYZE.",
+    `The benchmark fails if a plan of ours contains \`${SEQ_SCAN}\`; the naive query at the end is there for contrast.`,
+    "Decisions behind these plans: docs/decisions/003-search.md.",
+    "",
+    `Run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+    ...results.map((r) => `- ${r.engine}: ${r.version.split(",")[0]}; bulk seed + ANALYZE ${r.seedSeconds.toFixed(0)} s`),
+    "",
+    "## Timings (ms)",
+    "",
+    markdownTable(results),
+    "",
+  ];
+  for (const row of rows()) {
+    out.push(`## ${row.label}`, "");
+    const shape = SHAPES.find((s) => s.key === row.key);
+    if (shape) out.push("```json", JSON.stringify(shape.input), "```", "");
+    out.push("```sql", results[0]!.statements.get(row.key)!, "```", "");
+    for (const r of results) {
+      for (const plan of r.plans.get(row.key)!) {
+        out.push(`${r.engine}, ${plan.statement}:`, "", "```", plan.text, "```", "");
+      }
+    }
+  }
+  fs.writeFileSync(file, out.join("\n"));
+}
+
+async function benchSearch() {
+  console.log(`Search benchmark: ${LISTINGS.toLocaleString("pt-BR")} listings per engine.`);
+  // Only the illustrations' storage keys matter here; drawn once and kept between runs.
+  const mediaDir = path.join(os.tmpdir(), "recanto-bench-media");
+  const results: EngineResult[] = [];
+  results.push(await benchEngine("PGlite", wrapPglite(await createPglite()), mediaDir));
+
+  if (await postgresReachable()) {
+    results.push(await withThrowawayPostgres(ADMIN_URL, (url) => benchEngine("PostgreSQL", openPostgres(url), mediaDir)));
+  }
+
+  printTable(results);
+  const seqScans = results.flatMap((r) =>
+    SHAPES.flatMap((s) => r.plans.get(s.key)!.filter((p) => p.text.includes(SEQ_SCAN)).map((p) => `${r.engine} (${s.key}) ${p.statement}`)),
+  );
+  if (LISTINGS === DEFAULT_COUNT) {
+    writePlansFile(results, path.resolve("docs/search-plans.md"));
+    console.log("Plans written to docs/search-plans.md.");
+  } else {
+    console.log(`Plans not written: docs/search-plans.md holds the ${DEFAULT_COUNT.toLocaleString("pt-BR")}-listing run.`);
+  }
+  if (seqScans.length > 0) {
+    console.log(`✗ ${SEQ_SCAN} in: ${seqScans.join(", ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`✓ No plan of ours reads the properties table sequentially (${SHAPES.length * 2 * results.length} plans checked).`);
+  }
+}
+
+if (args.only !== "search") await benchTtfb();
+if (args.only !== "ttfb") await benchSearch();

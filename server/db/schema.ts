@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
@@ -87,8 +87,6 @@ export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 /** Only these rows are public; every public query repeats this predicate so the partial indexes apply. */
 export const publicProperty = sql`status = 'approved' AND is_active`;
 
-/** Accent- and case-folded location, the expression its trigram index is built on. */
-export const foldedLocation: SQL = sql`immutable_unaccent(lower(location))`;
 
 export const properties = pgTable(
   "properties",
@@ -104,6 +102,11 @@ export const properties = pgTable(
     propertyType: text("property_type").notNull(),
     /** "City - UF", as chosen in the city autocomplete. */
     location: text("location").notNull(),
+    /**
+     * The location folded for partial matching ("sao joao del rei - mg"): stored, so filters and
+     * index rechecks compare plain text instead of calling unaccent() on every row.
+     */
+    locationFolded: text("location_folded").notNull().generatedAlwaysAs(sql`immutable_unaccent(lower(location))`),
     priceCents: integer("price_cents").notNull(),
     maxGuests: integer("max_guests").notNull(),
     bedrooms: integer("bedrooms").notNull(),
@@ -128,10 +131,15 @@ export const properties = pgTable(
     index("properties_public_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     index("properties_public_type_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    // A type sorted by price (category pages): prices differ by type, so the price index alone would skip thousands of rows.
+    index("properties_public_type_price_idx")
+      .on(t.propertyType, t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(publicProperty),
     index("properties_public_search_idx").using("gin", t.searchVector).where(publicProperty),
-    index("properties_public_location_idx").using("gin", sql`${foldedLocation} gin_trgm_ops`).where(publicProperty),
+    index("properties_public_location_trgm_idx").using("gin", t.locationFolded.op("gin_trgm_ops")).where(publicProperty),
     index("properties_public_amenities_idx").using("gin", t.amenities).where(publicProperty),
-    index("properties_moderation_idx").on(t.status, t.createdAt),
+    // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.
+    index("properties_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
     check("properties_status_check", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
     check("properties_numbers_check", sql`${t.priceCents} > 0 AND ${t.maxGuests} >= 1 AND ${t.bedrooms} >= 1 AND ${t.bathrooms} >= 1`),
   ],

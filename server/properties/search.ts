@@ -3,7 +3,7 @@ import type { Amenity, PropertyType } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
 import { PRICE_MAX, type PropertyQuery, type Sort } from "../../common/property-query";
 import type { Db } from "../db/client";
-import { foldedLocation, properties, propertyImages, publicProperty } from "../db/schema";
+import { properties, propertyImages, publicProperty } from "../db/schema";
 
 /**
  * Counting stops here: "Mais de 1.000" is what a guest needs to know, and an exact count of a
@@ -52,14 +52,26 @@ export function toPrefixTsquery(text: string): string {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
 
+/**
+ * Free text shorter than this is not also looked for inside locations: it has no trigram, so no
+ * index can find it there and every row would be read. Word prefixes ("rj", "sp", "ba") are still
+ * found by the full-text match, which includes the location.
+ */
+const MIN_SUBSTRING = 3;
+
 function conditions(input: SearchInput): SQL[] {
   const where: SQL[] = [publicProperty];
   if (input.search) {
     const tsquery = toPrefixTsquery(input.search);
-    const inLocation = sql`${foldedLocation} LIKE ${containsFolded(input.search)}`;
-    where.push(tsquery ? sql`(${properties.searchVector} @@ to_tsquery('recanto_pt', ${tsquery}) OR ${inLocation})` : inLocation);
+    const matches: SQL[] = [];
+    if (tsquery) matches.push(sql`${properties.searchVector} @@ to_tsquery('recanto_pt', ${tsquery})`);
+    // Text inside a location: "ordão - S" finds Campos do Jordão - SP.
+    if (normalizeText(input.search).length >= MIN_SUBSTRING) {
+      matches.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.search)}`);
+    }
+    where.push(matches.length > 0 ? sql`(${sql.join(matches, sql` OR `)})` : sql`false`);
   }
-  if (input.location) where.push(sql`${foldedLocation} LIKE ${containsFolded(input.location)}`);
+  if (input.location) where.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.location)}`);
   if (input.types.length > 0) {
     const ofType = inArray(properties.propertyType, [...input.types]);
     where.push(
@@ -75,7 +87,10 @@ function conditions(input: SearchInput): SQL[] {
   return where;
 }
 
-/** Orders match the partial btree indexes (newest; price with a backward scan for price-high). */
+/**
+ * Orders match the partial btree indexes: newest (or type, then newest); price, or type then price,
+ * with a backward scan for price-high.
+ */
 function ordering(sort: Sort) {
   switch (sort) {
     case "price-low":
@@ -87,14 +102,14 @@ function ordering(sort: Sort) {
   }
 }
 
-/** Public properties matching the filters: one page of cards and the (capped) total. */
-export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
+/**
+ * The statements of a search, built but not run: one page of cards and the capped count.
+ * searchProperties runs them; the benchmark explains them.
+ */
+export function searchStatements(db: Db, input: SearchInput) {
   const where = and(...conditions(input));
   const order = ordering(input.sort);
-  const lastReachablePage = Math.ceil(COUNT_CAP / input.pageSize);
-  let page = Math.min(input.page, lastReachablePage);
-
-  const pageOf = (p: number) =>
+  const page = (p: number) =>
     db
       .select({
         id: properties.id,
@@ -110,15 +125,29 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
       .orderBy(...order)
       .limit(input.pageSize)
       .offset((p - 1) * input.pageSize);
-
+  // The count stops after COUNT_CAP + 1 rows and always walks newest first, whatever the page's sort:
+  // the newest and type indexes give that order, so a broad filter stops early on an index, and a
+  // narrow one is collected from its GIN or btree index and sorted in memory. (Unordered, the planner
+  // picks early-stopping table scans; in price order, a type or text filter can skip thousands of rows.)
   const capped = db
     .select({ one: sql`1` })
     .from(properties)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...ordering("newest"))
     .limit(COUNT_CAP + 1)
     .as("capped");
-  const [rows, [counted]] = await Promise.all([pageOf(page), db.select({ n: sql<number>`count(*)::int` }).from(capped)]);
+  const count = () => db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return { page, count };
+}
+
+/** The page a request can show: pages past the count cap are never listed. */
+export const reachablePage = (input: Pick<SearchInput, "page" | "pageSize">) => Math.min(input.page, Math.ceil(COUNT_CAP / input.pageSize));
+
+/** Public properties matching the filters: one page of cards and the (capped) total. */
+export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
+  const statements = searchStatements(db, input);
+  let page = reachablePage(input);
+  const [rows, [counted]] = await Promise.all([statements.page(page), statements.count()]);
   const total = Math.min(counted?.n ?? 0, COUNT_CAP);
   const pageCount = Math.ceil(total / input.pageSize);
 
@@ -126,7 +155,7 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   if (items.length === 0 && pageCount > 0 && page > pageCount) {
     // Past the end (an old link, a hand-edited URL): show the last page instead of nothing.
     page = pageCount;
-    items = await pageOf(page);
+    items = await statements.page(page);
   }
   return {
     items: await withCovers(db, items),
