@@ -15,7 +15,7 @@ const dev = process.argv.includes("--dev");
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 
-const database = await openDatabase(config);
+const database = await openDatabase(config, (err) => logger.warn({ err }, "a PostgreSQL connection was lost; the pool opens a new one"));
 await database.migrate();
 const services = createServices(config, database, logger);
 if (config.seedDemo) await seedDemoData(services);

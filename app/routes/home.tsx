@@ -3,7 +3,7 @@ import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
-import { searchProperties, type SearchInput } from "@server/properties/search";
+import { firstCards, searchProperties } from "@server/properties/search";
 import { CategoryCarousel } from "~/components/property/category-carousel";
 import { FilterDrawer } from "~/components/property/filter-drawer";
 import { HomeSearchForm } from "~/components/property/home-search";
@@ -19,8 +19,8 @@ const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-n
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { database, logger } = context.services;
-  const search = (input: SearchInput) =>
-    searchProperties(database.db, input).catch((err: unknown) => {
+  const logged = <T,>(work: Promise<T>) =>
+    work.catch((err: unknown) => {
       logger.error({ err }, "home search failed");
       throw new Error("search failed");
     });
@@ -29,13 +29,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const query = parseHomeQuery(url.searchParams);
     // One URL per result list: empty, default and bad values are dropped.
     redirectToCanonical(url, "/", homeSearch(query));
-    const results = search({ ...query, types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
+    const results = logged(searchProperties(database.db, { ...query, types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE }));
     return { view: "results" as const, query, results };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {
     const category = findCategory(slug)!;
-    const items = search({ ...DEFAULT_QUERY, types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE }).then((r) => r.items);
+    const items = logged(firstCards(database.db, { ...DEFAULT_QUERY, types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE }));
     return { slug, name: category.name, tagline: category.tagline, items };
   });
   return { view: "hero" as const, query: DEFAULT_QUERY, sections };

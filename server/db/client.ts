@@ -73,8 +73,11 @@ export function wrapPostgres(pool: pg.Pool): Database {
   };
 }
 
-export function openPostgres(url: string, max = 10): Database {
+export function openPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => {}): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection cut by the server (restart, failover) is only dropped from the pool: the next
+  // query opens a new one or fails with an error its request handles. Unhandled, it would end the process.
+  pool.on("error", onIdleError);
   return wrapPostgres(pool);
 }
 
@@ -124,8 +127,8 @@ export async function openPgliteDirectory(dataDir: string): Promise<Database> {
   }
 }
 
-export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }, onIdleError?: (err: Error) => void): Promise<Database> {
   return config.DATABASE_URL
-    ? Promise.resolve(openPostgres(config.DATABASE_URL))
+    ? Promise.resolve(openPostgres(config.DATABASE_URL, 10, onIdleError))
     : openPgliteDirectory(config.DATA_DIR);
 }

@@ -106,7 +106,7 @@ export const properties = pgTable(
      * The location folded for partial matching ("sao joao del rei - mg"): stored, so filters and
      * index rechecks compare plain text instead of calling unaccent() on every row.
      */
-    locationFolded: text("location_folded").notNull().generatedAlwaysAs(sql`immutable_unaccent(lower(location))`),
+    locationFolded: text("location_folded").notNull().generatedAlwaysAs(sql`lower(immutable_unaccent(location))`),
     priceCents: integer("price_cents").notNull(),
     maxGuests: integer("max_guests").notNull(),
     bedrooms: integer("bedrooms").notNull(),

@@ -29,14 +29,15 @@ export interface NewImage {
   alt: string;
 }
 
-/** "Chalé da Serra!" -> "chale-da-serra-3f9a1c": readable, unique, ASCII. */
+/** "Chalé da Serra!" -> "chale-da-serra-3f9a1c07b2": readable, unique, ASCII. */
 export function makeSlug(title: string): string {
   const base = normalizeText(title)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/, "");
-  const suffix = randomBytes(4).toString("hex").slice(0, 6);
+  // 10 hex digits: collisions stay negligible (about 1 in 100 million at 100k listings).
+  const suffix = randomBytes(5).toString("hex");
   return base ? `${base}-${suffix}` : suffix;
 }
 

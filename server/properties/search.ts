@@ -26,7 +26,6 @@ export interface PropertyCardData {
   location: string;
   propertyType: string;
   priceCents: number;
-  createdAt: string;
   cover: { storageKey: string; width: number; height: number; alt: string } | null;
 }
 
@@ -118,7 +117,6 @@ export function searchStatements(db: Db, input: SearchInput) {
         location: properties.location,
         propertyType: properties.propertyType,
         priceCents: properties.priceCents,
-        createdAt: properties.createdAt,
       })
       .from(properties)
       .where(where)
@@ -140,6 +138,11 @@ export function searchStatements(db: Db, input: SearchInput) {
   return { page, count };
 }
 
+/** The first cards in the search's order, without counting (home carousels). */
+export async function firstCards(db: Db, input: SearchInput): Promise<PropertyCardData[]> {
+  return withCovers(db, await searchStatements(db, input).page(1));
+}
+
 /** The page a request can show: pages past the count cap are never listed. */
 export const reachablePage = (input: Pick<SearchInput, "page" | "pageSize">) => Math.min(input.page, Math.ceil(COUNT_CAP / input.pageSize));
 
@@ -152,10 +155,10 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   const pageCount = Math.ceil(total / input.pageSize);
 
   let items = rows;
-  if (items.length === 0 && pageCount > 0 && page > pageCount) {
+  if (page > Math.max(1, pageCount)) {
     // Past the end (an old link, a hand-edited URL): show the last page instead of nothing.
-    page = pageCount;
-    items = await statements.page(page);
+    page = Math.max(1, pageCount);
+    if (pageCount > 0) items = await statements.page(page);
   }
   return {
     items: await withCovers(db, items),
@@ -166,7 +169,7 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   };
 }
 
-type CardRow = Omit<PropertyCardData, "cover" | "createdAt"> & { createdAt: Date };
+type CardRow = Omit<PropertyCardData, "cover">;
 
 /** Adds each property's first image (position order) in one query. */
 export async function withCovers(db: Db, rows: CardRow[]): Promise<PropertyCardData[]> {
@@ -188,5 +191,5 @@ export async function withCovers(db: Db, rows: CardRow[]): Promise<PropertyCardD
     )
     .orderBy(propertyImages.propertyId, asc(propertyImages.position));
   const byProperty = new Map(covers.map(({ propertyId, ...cover }) => [propertyId, cover]));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), cover: byProperty.get(r.id) ?? null }));
+  return rows.map((r) => ({ ...r, cover: byProperty.get(r.id) ?? null }));
 }

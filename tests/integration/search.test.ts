@@ -90,6 +90,12 @@ describe(`search (${engine})`, () => {
     expect((await search({ search: "zzzzqqq" })).total).toBe(0);
   });
 
+  it("matches one- and two-letter text by word prefix only (no scan inside every location)", async () => {
+    expect((await search({ search: "mg" })).titles).toEqual(["Microcasa minimalista"]);
+    expect((await search({ search: "hi" })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ search: "rd" })).total).toBe(0); // inside "Jordão", not at a word start
+  });
+
   it("finds the property type by name", async () => {
     expect((await search({ search: "microcasa" })).titles).toEqual(["Microcasa minimalista"]);
   });
@@ -140,7 +146,7 @@ describe(`search (${engine})`, () => {
     expect(beyond).toMatchObject({ page: 2, pageCount: 2 });
     expect(beyond.titles).toEqual(["Cabana Aconchegante na Serra"]);
     const none = await search({ search: "inexistente", page: 5 });
-    expect(none).toMatchObject({ total: 0, pageCount: 0, items: [] });
+    expect(none).toMatchObject({ total: 0, pageCount: 0, page: 1, items: [] });
   });
 
   it("treats SQL-looking, punctuation-only and very long text as plain text", async () => {
