@@ -1,14 +1,11 @@
-import { Suspense, useState } from "react";
-import { Await, data, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategory } from "@common/catalog";
 import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, parseCategoryQuery } from "@common/property-query";
 import { searchProperties } from "@server/properties/search";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { CategoryFilters } from "~/components/property/category-filters";
-import { Pagination } from "~/components/property/pagination";
-import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "~/components/property/property-grid";
-import { Announce, LiveRegion } from "~/components/ui/live-message";
+import { SearchResults } from "~/components/property/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
@@ -64,7 +61,6 @@ function CategoryListing({ category, query, results }: Exclude<Route.ComponentPr
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
   const filtered = categorySearch({ ...query, sort: "newest", page: 1 }) !== "";
   const form = useFormResetKey(search);
-  const [announcement, setAnnouncement] = useState("");
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -73,50 +69,31 @@ function CategoryListing({ category, query, results }: Exclude<Route.ComponentPr
       <div className="mt-8">
         <CategoryFilters key={form.key} path={path} query={query} onNavigate={form.expect} />
       </div>
-      <LiveRegion message={announcement} />
-      {/* Keyed by the query: a new search shows skeletons at once instead of the previous results. */}
-      <Suspense
-        key={search}
-        fallback={
-          <div className="mt-8">
-            <PropertyGridSkeleton count={8} />
+      <SearchResults
+        url={path + search}
+        results={results}
+        skeletons={8}
+        error={
+          <div role="alert" className="mt-12 text-center">
+            <h2 className="text-xl font-semibold">Erro ao carregar propriedades</h2>
+            <p className="mt-2 text-stone-600 dark:text-stone-300">Tente recarregar a página ou ajustar os filtros.</p>
           </div>
         }
-      >
-        <Await
-          resolve={results}
-          errorElement={
-            <div role="alert" className="mt-12 text-center">
-              <h2 className="text-xl font-semibold">Erro ao carregar propriedades</h2>
-              <p className="mt-2 text-stone-600 dark:text-stone-300">Tente recarregar a página ou ajustar os filtros.</p>
-            </div>
-          }
-        >
-          {(r) => (
-            <section aria-labelledby="resultados" data-results-for={path + search} className="mt-8">
-              <h2 id="resultados" className="sr-only">
-                Resultados
-              </h2>
-              <Announce message={resultsCountText(r.total, r.totalIsCapped)} onAnnounce={setAnnouncement} />
-              <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{resultsCountText(r.total, r.totalIsCapped)}</p>
-              {r.items.length === 0 ? (
-                <div className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-                  <h2 className="text-xl font-semibold">Nenhuma propriedade encontrada</h2>
-                  <p className="mt-2 text-stone-600 dark:text-stone-300">Tente ajustar os filtros ou buscar por outras categorias.</p>
-                  {filtered ? (
-                    <Link to={path} className={`${secondaryLinkButton} mt-6`}>
-                      Limpar filtros
-                    </Link>
-                  ) : null}
-                </div>
-              ) : (
-                <PropertyGrid properties={r.items} />
-              )}
-              <Pagination page={r.page} pageCount={r.pageCount} pages={compactPageWindow(r.page, r.pageCount)} href={pageHref} />
-            </section>
-          )}
-        </Await>
-      </Suspense>
+        empty={
+          <div className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
+            <h3 className="text-xl font-semibold">Nenhuma propriedade encontrada</h3>
+            <p className="mt-2 text-stone-600 dark:text-stone-300">Tente ajustar os filtros ou buscar por outras categorias.</p>
+            {filtered ? (
+              <Link to={path} className={`${secondaryLinkButton} mt-6`}>
+                Limpar filtros
+              </Link>
+            ) : null}
+          </div>
+        }
+        countLine={(_, count) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>}
+        pages={(r) => compactPageWindow(r.page, r.pageCount)}
+        pageHref={pageHref}
+      />
     </div>
   );
 }

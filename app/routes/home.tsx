@@ -1,5 +1,4 @@
-import { Suspense, useState } from "react";
-import { Await, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
@@ -7,9 +6,7 @@ import { firstCards, searchProperties } from "@server/properties/search";
 import { CategoryCarousel } from "~/components/property/category-carousel";
 import { FilterDrawer } from "~/components/property/filter-drawer";
 import { HomeSearchForm } from "~/components/property/home-search";
-import { Pagination } from "~/components/property/pagination";
-import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "~/components/property/property-grid";
-import { Announce, LiveRegion } from "~/components/ui/live-message";
+import { SearchResults } from "~/components/property/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
@@ -123,7 +120,6 @@ function AllCategories() {
 function Results({ query, results }: { query: PropertyQuery; results: ReturnType<typeof searchProperties> }) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
-  const [announcement, setAnnouncement] = useState("");
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Resultados da busca</h1>
@@ -145,46 +141,29 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
           </Link>
         </HomeSearchForm>
       </div>
-      <LiveRegion message={announcement} />
-      {/* Keyed by the query: a new search shows skeletons at once instead of the previous results. */}
-      <Suspense
-        key={search}
-        fallback={
-          <div className="mt-8">
-            <PropertyGridSkeleton count={HOME_PAGE_SIZE} />
-          </div>
+      <SearchResults
+        url={`/${search}`}
+        results={results}
+        skeletons={HOME_PAGE_SIZE}
+        error={
+          <p role="alert" className="mt-12 text-center text-lg">
+            Erro ao carregar as propriedades. Tente novamente mais tarde.
+          </p>
         }
-      >
-        <Await
-          resolve={results}
-          errorElement={
-            <p role="alert" className="mt-12 text-center text-lg">
-              Erro ao carregar as propriedades. Tente novamente mais tarde.
-            </p>
-          }
-        >
-          {(r) => (
-            <section aria-labelledby="resultados" data-results-for={`/${search}`} className="mt-8">
-              <h2 id="resultados" className="sr-only">
-                Resultados
-              </h2>
-              <Announce message={resultsCountText(r.total, r.totalIsCapped)} onAnnounce={setAnnouncement} />
-              <p className="mb-4 text-stone-700 dark:text-stone-300">
-                <span className="font-semibold">{resultsCountText(r.total, r.totalIsCapped)}</span>
-                {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
-              </p>
-              {r.items.length === 0 ? (
-                <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">
-                  Nenhuma propriedade encontrada com os filtros selecionados.
-                </p>
-              ) : (
-                <PropertyGrid properties={r.items} />
-              )}
-              <Pagination page={r.page} pageCount={r.pageCount} pages={pageWindow(r.page, r.pageCount)} href={(page) => `/${homeSearch({ ...query, page })}`} />
-            </section>
-          )}
-        </Await>
-      </Suspense>
+        empty={
+          <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">
+            Nenhuma propriedade encontrada com os filtros selecionados.
+          </p>
+        }
+        countLine={(r, count) => (
+          <p className="mb-4 text-stone-700 dark:text-stone-300">
+            <span className="font-semibold">{count}</span>
+            {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
+          </p>
+        )}
+        pages={(r) => pageWindow(r.page, r.pageCount)}
+        pageHref={(page) => `/${homeSearch({ ...query, page })}`}
+      />
     </div>
   );
 }
