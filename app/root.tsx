@@ -23,12 +23,15 @@ import { isDarkTheme, THEME_SCRIPT, type Theme } from "~/lib/theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
+import { favoriteIds } from "@server/favorites/favorites";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, theme, flash] = await Promise.all([getViewer(context), getTheme(request), takeToast(request)]);
-  return data({ viewer, theme, toast: flash.toast }, { headers: flash.headers });
+  // Every heart on the page is drawn right on the first render from this list.
+  const favorites = viewer ? await favoriteIds(context.services.database.db, viewer.id) : [];
+  return data({ viewer, theme, toast: flash.toast, favorites }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -69,7 +72,7 @@ function showAppToast(t: Toast) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { viewer, toast } = loaderData;
+  const { viewer, toast, favorites } = loaderData;
   const navigating = useNavigation().state === "loading";
   useEffect(() => {
     if (toast) showAppToast(toast);
@@ -85,7 +88,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader viewer={viewer} />
+      <SiteHeader viewer={viewer} favoritesCount={favorites.length} />
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>

@@ -11,6 +11,7 @@ export default [
   route("perfil", "routes/perfil.tsx"),
   route("perfil/dados", "routes/perfil-dados.ts"),
   route("favoritos", "routes/favoritos.tsx"),
+  route("api/favoritos", "routes/api-favoritos.ts"),
   route("minhas-propriedades", "routes/minhas-propriedades.tsx"),
   route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),
   route("editar-propriedade/:id", "routes/editar-propriedade.tsx"),

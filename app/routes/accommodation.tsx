@@ -75,7 +75,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           <ArrowLeft aria-hidden className="size-4" />
           Voltar
         </Link>
-        <FavoriteButton title={property.title} className="border border-stone-300 dark:border-stone-700" />
+        <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
       </div>
       <PropertyHeading title={property.title} location={property.location} />
       <div className="mt-5">

@@ -1,15 +1,27 @@
 import { Heart } from "lucide-react";
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import type { Route } from "./+types/favoritos";
+import { favoriteCards } from "@server/favorites/favorites";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 import { getViewer } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus Favoritos | Recanto" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { loggedIn: (await getViewer(context)) !== null };
+  const viewer = await getViewer(context);
+  if (!viewer) return { loggedIn: false as const };
+  const { database, logger } = context.services;
+  const cards = favoriteCards(database.db, viewer.id).catch((err: unknown) => {
+    logger.error({ err }, "favourites failed");
+    throw new Error("favourites failed");
+  });
+  return { loggedIn: true as const, cards };
 }
+
+const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export default function Favoritos({ loaderData }: Route.ComponentProps) {
   const { openAuthDialog } = useAuthDialog();
@@ -36,15 +48,53 @@ export default function Favoritos({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Meus Favoritos</h1>
-      <p className="mt-2 text-stone-600 dark:text-stone-300">Nenhuma propriedade favoritada ainda</p>
-      <div className="mt-12 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-        <Heart aria-hidden className="h-10 w-10 text-stone-400" />
-        <h2 className="mt-4 text-xl font-semibold">Nenhum favorito ainda</h2>
-        <p className="mt-2 text-stone-600 dark:text-stone-300">Explore as hospedagens e toque no coração para guardar as que você mais gostar.</p>
-        <Link to="/" className={`${linkButton} mt-6`}>
-          Explorar hospedagens
-        </Link>
-      </div>
+      <Suspense
+        fallback={
+          <div role="status" className="mt-6">
+            <p className="mb-6 text-stone-600 dark:text-stone-300">Carregando favoritos...</p>
+            <div aria-hidden className={GRID}>
+              {Array.from({ length: 4 }, (_, i) => (
+                <PropertyCardSkeleton key={i} />
+              ))}
+            </div>
+          </div>
+        }
+      >
+        <Await
+          resolve={loaderData.cards}
+          errorElement={
+            <p role="alert" className="mt-6 text-stone-700 dark:text-stone-300">
+              Não foi possível carregar seus favoritos. Tente recarregar a página.
+            </p>
+          }
+        >
+          {(cards) => (
+            <>
+              <p className="mt-2 text-stone-600 dark:text-stone-300">
+                {cards.length === 0 ? "Nenhuma propriedade favoritada ainda" : cards.length === 1 ? "1 propriedade favorita" : `${cards.length} propriedades favoritas`}
+              </p>
+              {cards.length === 0 ? (
+                <div className="mt-12 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
+                  <Heart aria-hidden className="h-10 w-10 text-stone-400" />
+                  <h2 className="mt-4 text-xl font-semibold">Nenhum favorito ainda</h2>
+                  <p className="mt-2 text-stone-600 dark:text-stone-300">Explore as hospedagens e toque no coração para guardar as que você mais gostar.</p>
+                  <Link to="/" className={`${linkButton} mt-6`}>
+                    Explorar hospedagens
+                  </Link>
+                </div>
+              ) : (
+                <ul className={`mt-8 ${GRID}`}>
+                  {cards.map((p) => (
+                    <li key={p.id}>
+                      <PropertyCard property={p} sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </Await>
+      </Suspense>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatPhone } from "@common/phone";
 import { resendVerification, signOut } from "@server/accounts/flows";
 import { deleteAccount } from "@server/accounts/personal-data";
 import { getProfile, updateProfile } from "@server/accounts/profile";
+import { hostStats } from "@server/favorites/favorites";
 import { PhoneField } from "~/components/auth/phone-field";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
@@ -26,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     profile: { ...profile, phone: formatPhone(profile.phone), memberSince: formatDate(profile.createdAt) },
     editing,
-    // Real numbers arrive with properties and favourites; until then every host truly has none.
-    hostStats: profile.userType === "host" ? { activeProperties: 0, favouritesReceived: 0 } : null,
+    hostStats: profile.userType === "host" ? await hostStats(context.services.database.db, viewer.id) : null,
   };
 }
 
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ ok: false as const, message: "Digite o email da sua conta para confirmar a exclusão.", field: "confirmEmail" }, { status: 400 });
       }
       const headers = await signOut(services, request.headers, true);
-      await deleteAccount(services.database.db, viewer.id);
+      await deleteAccount(services.database.db, services.storage, viewer.id);
       return redirectWithToast("/", { title: "Conta excluída", description: "Apagamos sua conta e seus dados do Recanto." }, headers);
     }
     case "logout-everywhere": {
@@ -189,7 +189,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               </summary>
               <Form method="post" className="mt-2 space-y-3">
                 <p className="text-sm text-stone-700 dark:text-stone-300">
-                  A exclusão é definitiva: apaga sua conta, suas sessões e sua inscrição na newsletter.
+                  A exclusão é definitiva: apaga sua conta, suas sessões, seus favoritos, sua inscrição na newsletter e, se você é anfitrião, suas propriedades e fotos.
                 </p>
                 <TextField
                   label="Digite seu email para confirmar"

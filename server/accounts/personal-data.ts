@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { IMAGE_WIDTHS, imageUrl, variantKey } from "../../common/media";
+import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
-import { newsletterSubscribers, sessions, users, verifications } from "../db/schema";
+import { favorites, newsletterSubscribers, properties, propertyImages, sessions, users, verifications } from "../db/schema";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -29,18 +31,88 @@ export async function exportPersonalData(db: Db, userId: string) {
     .select({ subscribedAt: newsletterSubscribers.createdAt, confirmedAt: newsletterSubscribers.confirmedAt })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, account.email));
-  return { exportedAt: new Date().toISOString(), account, sessions: activeSessions, newsletter: newsletter ?? null };
+  const savedFavorites = await db
+    .select({ propertyId: favorites.propertyId, title: properties.title, slug: properties.slug, savedAt: favorites.createdAt })
+    .from(favorites)
+    .innerJoin(properties, eq(properties.id, favorites.propertyId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt));
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    sessions: activeSessions,
+    newsletter: newsletter ?? null,
+    favorites: savedFavorites,
+    properties: await ownProperties(db, userId),
+  };
 }
 
-/** "Excluir minha conta": the account, its sessions, credentials, pending links and newsletter consent. */
-export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+/** A host's listings as stored, with every image's public URL (largest size). */
+async function ownProperties(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      title: properties.title,
+      description: properties.description,
+      propertyType: properties.propertyType,
+      location: properties.location,
+      priceCents: properties.priceCents,
+      maxGuests: properties.maxGuests,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      amenities: properties.amenities,
+      safetyItems: properties.safetyItems,
+      whatsappContact: properties.whatsappContact,
+      isActive: properties.isActive,
+      status: properties.status,
+      rejectionReason: properties.rejectionReason,
+      createdAt: properties.createdAt,
+      updatedAt: properties.updatedAt,
+    })
+    .from(properties)
+    .where(eq(properties.hostId, userId))
+    .orderBy(desc(properties.createdAt));
+  if (rows.length === 0) return [];
+  const images = await db
+    .select({ propertyId: propertyImages.propertyId, storageKey: propertyImages.storageKey, alt: propertyImages.alt })
+    .from(propertyImages)
+    .where(inArray(propertyImages.propertyId, rows.map((r) => r.id)))
+    .orderBy(asc(propertyImages.position));
+  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  return rows.map((r) => ({
+    ...r,
+    images: images.filter((i) => i.propertyId === r.id).map((i) => ({ url: imageUrl(i.storageKey, largest), alt: i.alt })),
+  }));
+}
+
+/**
+ * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
+ * consent, favourites and listings (by cascade), then the listings' image files that no other
+ * listing uses.
+ */
+export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {
+  const keys = await db
+    .selectDistinct({ storageKey: propertyImages.storageKey })
+    .from(propertyImages)
+    .innerJoin(properties, eq(properties.id, propertyImages.propertyId))
+    .where(eq(properties.hostId, userId));
+  const deleted = await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return false;
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
-    await tx.delete(users).where(eq(users.id, userId)); // sessions and accounts cascade
+    await tx.delete(users).where(eq(users.id, userId)); // sessions, accounts, favourites and properties cascade
     return true;
   });
+  if (!deleted || keys.length === 0) return deleted;
+  const stillUsed = await db
+    .selectDistinct({ storageKey: propertyImages.storageKey })
+    .from(propertyImages)
+    .where(inArray(propertyImages.storageKey, keys.map((k) => k.storageKey)));
+  const used = new Set(stillUsed.map((k) => k.storageKey));
+  const orphans = keys.map((k) => k.storageKey).filter((key) => !used.has(key));
+  await Promise.all(orphans.flatMap((key) => IMAGE_WIDTHS.map((w) => storage.remove(variantKey(key, w)))));
+  return true;
 }

@@ -11,7 +11,7 @@ const menuClass =
 const iconButton =
   "inline-flex h-10 items-center justify-center gap-2 rounded-full border border-stone-300 px-3 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800";
 
-export function SiteHeader({ viewer }: { viewer: ViewerUser | null }) {
+export function SiteHeader({ viewer, favoritesCount }: { viewer: ViewerUser | null; favoritesCount: number }) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -29,8 +29,13 @@ export function SiteHeader({ viewer }: { viewer: ViewerUser | null }) {
             </Link>
           ) : null}
           <ThemeMenu />
-          <Link to="/favoritos" className={iconButton} aria-label="Favoritos">
+          <Link to="/favoritos" className={`${iconButton} relative`} aria-label={viewer ? `Favoritos (${favoritesCount})` : "Favoritos"}>
             <Heart aria-hidden className="h-5 w-5" />
+            {viewer && favoritesCount > 0 ? (
+              <span aria-hidden className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-bold text-white">
+                {favoritesCount > 99 ? "99+" : favoritesCount}
+              </span>
+            ) : null}
           </Link>
           <AccountMenu viewer={viewer} />
         </nav>

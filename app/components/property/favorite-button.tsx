@@ -1,31 +1,61 @@
 import { Heart } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
+import type { action as favoriteAction } from "~/routes/api-favoritos";
 import type { loader as rootLoader } from "~/root";
+import { useAuthDialog } from "~/components/auth/auth-dialog";
 
 /**
- * The heart on cards and the detail page. Logged out it says why it cannot favourite (spec text);
- * saving favourites arrives with the favourites feature, and until then it says so plainly.
+ * The heart on cards and on the detail page: a real favourite. Its state comes from the root
+ * loader (right on the first render), flips at once while saving, and is disabled until the server
+ * answers. Logged out it explains why and offers to log in.
  */
-export function FavoriteButton({ title, className = "" }: { title: string; className?: string }) {
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+export function FavoriteButton({ propertyId, title, className = "" }: { propertyId: string; title: string; className?: string }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { openAuthDialog } = useAuthDialog();
+  const fetcher = useFetcher<typeof favoriteAction>();
+  const pending = fetcher.state !== "idle";
+  const saved = root?.favorites.includes(propertyId) ?? false;
+  const favorite = pending && fetcher.formData ? fetcher.formData.get("favorite") === "true" : saved;
+
+  const answered = useRef<unknown>(null);
+  const wanted = useRef(false);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle" || answered.current === result) return;
+    answered.current = result;
+    if (result.ok) toast.success(result.favorite ? "Adicionado aos favoritos" : "Removido dos favoritos");
+    else {
+      const title = wanted.current ? "Não foi possível adicionar aos favoritos. Tente novamente." : "Não foi possível remover dos favoritos. Tente novamente.";
+      toast.error(title, { description: result.message });
+    }
+  }, [fetcher.data, fetcher.state]);
+
   function onClick(event: React.MouseEvent) {
     event.preventDefault();
     event.stopPropagation();
-    if (!viewer) {
-      toast.error("Login necessário", { description: "Você precisa estar logado para favoritar propriedades." });
+    if (!root?.viewer) {
+      toast.error("Login necessário", {
+        description: "Você precisa estar logado para favoritar propriedades.",
+        action: { label: "Entrar", onClick: () => openAuthDialog({ mode: "login" }) },
+      });
       return;
     }
-    toast.info("Favoritos em breve", { description: "Salvar propriedades nos favoritos estará disponível em breve." });
+    wanted.current = !favorite;
+    void fetcher.submit({ propertyId, favorite: String(!favorite) }, { method: "post", action: "/api/favoritos" });
   }
+
   return (
     <button
       type="button"
       onClick={onClick}
+      disabled={pending}
+      aria-pressed={favorite}
       aria-label={`Favoritar ${title}`}
-      className={`inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white hover:text-red-600 dark:bg-stone-900/90 dark:text-stone-100 ${className}`}
+      className={`inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white hover:text-red-600 disabled:cursor-wait dark:bg-stone-900/90 dark:text-stone-100 ${className}`}
     >
-      <Heart aria-hidden className="size-5" />
+      <Heart aria-hidden className={`size-5 ${favorite ? "fill-red-600 text-red-600" : ""}`} />
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { FavoriteButton } from "./favorite-button";
 import { PropertyImage, type ImageData } from "./property-image";
 
 export interface PropertyCardProps {
+  id: string;
   slug: string;
   title: string;
   location: string;
@@ -22,7 +23,7 @@ export function PropertyCard({ property, sizes = "(min-width: 1024px) 33vw, (min
         <span className="absolute left-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-800 dark:bg-stone-900/90 dark:text-stone-100">
           {property.propertyType}
         </span>
-        <FavoriteButton title={property.title} className="absolute right-3 top-3 z-10" />
+        <FavoriteButton propertyId={property.id} title={property.title} className="absolute right-3 top-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <div className="flex items-start justify-between gap-3">

@@ -1,0 +1,69 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { favorites, properties, publicProperty } from "../db/schema";
+import { withCovers, type PropertyCardData } from "../properties/search";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type FavoriteChange = { ok: true; favorite: boolean } | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Sets (not toggles) whether a property is among the user's favourites, so a repeated or doubled
+ * request lands in the same state. Only public properties can be added; removing always works.
+ */
+export async function setFavorite(db: Db, userId: string, propertyId: string, favorite: boolean): Promise<FavoriteChange> {
+  if (!UUID.test(propertyId)) return { ok: false, status: 400, message: "Propriedade inválida." };
+  const id = propertyId.toLowerCase();
+  if (!favorite) {
+    await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.propertyId, id)));
+    return { ok: true, favorite: false };
+  }
+  // One statement: the property must be public at the moment of insertion; the primary key absorbs doubles.
+  await db.execute(
+    sql`INSERT INTO favorites (user_id, property_id) SELECT ${userId}, id FROM properties WHERE id = ${id} AND ${publicProperty} ON CONFLICT DO NOTHING`,
+  );
+  const [row] = await db.select({ one: sql`1` }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.propertyId, id)));
+  return row ? { ok: true, favorite: true } : { ok: false, status: 404, message: "Propriedade não encontrada." };
+}
+
+/** Ids of the user's favourites that are public now (a deactivated property leaves the list and comes back). */
+export async function favoriteIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: favorites.propertyId })
+    .from(favorites)
+    .innerJoin(properties, eq(properties.id, favorites.propertyId))
+    .where(and(eq(favorites.userId, userId), publicProperty))
+    .orderBy(desc(favorites.createdAt));
+  return rows.map((r) => r.id);
+}
+
+/** The user's public favourites as cards, most recently saved first. */
+export async function favoriteCards(db: Db, userId: string): Promise<PropertyCardData[]> {
+  const rows = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      title: properties.title,
+      location: properties.location,
+      propertyType: properties.propertyType,
+      priceCents: properties.priceCents,
+    })
+    .from(favorites)
+    .innerJoin(properties, eq(properties.id, favorites.propertyId))
+    .where(and(eq(favorites.userId, userId), publicProperty))
+    .orderBy(desc(favorites.createdAt));
+  return withCovers(db, rows);
+}
+
+/** A host's panel: active listings, and how many times guests saved any of the host's listings. */
+export async function hostStats(db: Db, hostId: string) {
+  const [active] = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(and(eq(properties.hostId, hostId), eq(properties.isActive, true)));
+  const [saved] = await db
+    .select({ n: count() })
+    .from(favorites)
+    .where(inArray(favorites.propertyId, db.select({ id: properties.id }).from(properties).where(eq(properties.hostId, hostId))));
+  return { activeProperties: Number(active?.n ?? 0), favouritesReceived: Number(saved?.n ?? 0) };
+}
