@@ -1,5 +1,5 @@
 import { Heart, Home, Plus, ShieldCheck } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/perfil";
@@ -258,6 +258,7 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
 }
 
 function BioField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const [length, setLength] = useState(defaultValue.length);
   return (
     <div>
       <label htmlFor="bio" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -269,12 +270,13 @@ function BioField({ defaultValue, error }: { defaultValue: string; error?: strin
         rows={4}
         maxLength={LIMITS.bio}
         defaultValue={defaultValue}
+        onChange={(e) => setLength(e.currentTarget.value.length)}
         aria-describedby="bio-hint"
         aria-invalid={error ? true : undefined}
         className={inputClass}
       />
       <p id="bio-hint" className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-        Até {LIMITS.bio} caracteres.
+        {`${length} de ${LIMITS.bio} caracteres`}
       </p>
       {error ? <FieldError>{error}</FieldError> : null}
     </div>
