@@ -9,7 +9,6 @@ import {
   Scripts,
   ScrollRestoration,
   useNavigation,
-  useRouteLoaderData,
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
@@ -19,7 +18,8 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
 import { getViewer } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
-import { isDarkTheme, THEME_SCRIPT, type Theme } from "~/lib/theme";
+import { isDarkTheme, THEME_SCRIPT } from "~/lib/theme";
+import { useTheme } from "~/lib/use-theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
@@ -35,8 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
-  const theme: Theme = root?.theme ?? "system";
+  const theme = useTheme();
   const nonce = useNonce();
   // On the server "system" renders light; THEME_SCRIPT corrects it before the first paint.
   const dark = isDarkTheme(theme);

@@ -1,6 +1,9 @@
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** The theme menu's fetcher, shared with the document so both show a choice before the server stores it. */
+export const THEME_FETCHER_KEY = "tema";
+
 export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }

@@ -101,7 +101,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
         </div>
       ) : null}
 
-      <div className="grid gap-8 lg:grid-cols-3">
+      <div className="grid items-start gap-8 lg:grid-cols-3">
         <section aria-labelledby="dados-pessoais" className="rounded-2xl border border-stone-200 p-6 lg:col-span-2 dark:border-stone-800">
           <div className="mb-6 flex items-center justify-between gap-4">
             <h2 id="dados-pessoais" className="text-xl font-semibold">
@@ -110,7 +110,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
             <Link
               to={editing ? "/perfil" : "/perfil?editar=1"}
               preventScrollReset
-              className="rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+              className="shrink-0 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
             >
               {editing ? "Cancelar" : "Editar Perfil"}
             </Link>

@@ -1,8 +1,9 @@
 import { Heart, LogOut, Menu, Monitor, Moon, Plus, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Link, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
+import { Link, useFetcher, useSubmit } from "react-router";
 import type { ViewerUser } from "~/lib/auth.server";
-import { isDarkTheme, type Theme } from "~/lib/theme";
+import { isDarkTheme, THEME_FETCHER_KEY, type Theme } from "~/lib/theme";
+import { useTheme } from "~/lib/use-theme";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800 dark:data-[highlighted]:text-white";
@@ -115,10 +116,8 @@ const THEME_OPTIONS: { value: Theme; label: string; icon: React.ReactNode }[] = 
 ];
 
 function ThemeMenu() {
-  const fetcher = useFetcher();
-  const root = useRouteLoaderData("root") as { theme: Theme } | undefined;
-  const pending = fetcher.formData?.get("theme");
-  const theme = (typeof pending === "string" ? pending : root?.theme ?? "system") as Theme;
+  const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
+  const theme = useTheme();
 
   function choose(next: Theme) {
     const html = document.documentElement;

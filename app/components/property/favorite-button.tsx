@@ -23,7 +23,9 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
   const wanted = useRef(false);
   useEffect(() => {
     const result = fetcher.data;
-    if (!result || fetcher.state !== "idle" || answered.current === result) return;
+    // Answer once the server has (already while the page revalidates): on /favoritos a removed card
+    // unmounts with that revalidation, before this button would ever see the fetcher idle again.
+    if (!result || fetcher.state === "submitting" || answered.current === result) return;
     answered.current = result;
     if (result.ok) toast.success(result.favorite ? "Adicionado aos favoritos" : "Removido dos favoritos");
     else {
@@ -35,6 +37,7 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
   function onClick(event: React.MouseEvent) {
     event.preventDefault();
     event.stopPropagation();
+    if (pending) return;
     if (!root?.viewer) {
       toast.error("Login necessário", {
         description: "Você precisa estar logado para favoritar propriedades.",
@@ -50,10 +53,11 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
     <button
       type="button"
       onClick={onClick}
-      disabled={pending}
+      // aria-disabled, not disabled: a disabled button loses keyboard focus, so Enter then Space would not toggle back.
+      aria-disabled={pending || undefined}
       aria-pressed={favorite}
       aria-label={`Favoritar ${title}`}
-      className={`inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white hover:text-red-600 disabled:cursor-wait dark:bg-stone-900/90 dark:text-stone-100 ${className}`}
+      className={`inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white hover:text-red-600 aria-disabled:cursor-wait dark:bg-stone-900/90 dark:text-stone-100 ${className}`}
     >
       <Heart aria-hidden className={`size-5 ${favorite ? "fill-red-600 text-red-600" : ""}`} />
     </button>
