@@ -12,6 +12,7 @@ export default [
   route("perfil/dados", "routes/perfil-dados.ts"),
   route("favoritos", "routes/favoritos.tsx"),
   route("api/favoritos", "routes/api-favoritos.ts"),
+  route("api/assinatura", "routes/api-assinatura.ts"),
   route("minhas-propriedades", "routes/minhas-propriedades.tsx"),
   route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),
   route("editar-propriedade/:id", "routes/editar-propriedade.tsx"),

@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { SignUpData } from "../../common/validation/accounts";
+import { grantPromotion } from "../billing/promotion";
 import { rateLimitMessage } from "../http/rate-limit";
 import type { Services } from "../services";
 
@@ -39,7 +40,7 @@ export async function signUp(
   const wait = await services.limiter.consume("signup", { ip, email: input.email });
   if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
   try {
-    const { headers: out } = await services.auth.api.signUpEmail({
+    const { headers: out, response } = await services.auth.api.signUpEmail({
       body: {
         name: input.name,
         email: input.email,
@@ -52,6 +53,7 @@ export async function signUp(
       returnHeaders: true,
     });
     await revokeSession(services, headers, previousToken);
+    if (input.userType === "host") await welcomeHost(services, response.user.id);
     return { ok: true, headers: out };
   } catch (err) {
     const code = errorCode(err);
@@ -61,6 +63,15 @@ export async function signUp(
     if (code === "PASSWORD_TOO_SHORT") return { ok: false, status: 400, field: "password", message: "A senha deve ter pelo menos 6 caracteres." };
     services.logger.error({ err }, "sign-up failed");
     return { ok: false, status: 500, message: "Erro ao criar conta. Tente novamente." };
+  }
+}
+
+/** A new host takes one of the promotion's free slots while any is left; the account stands either way. */
+async function welcomeHost(services: Services, userId: string) {
+  try {
+    await grantPromotion(services.database.db, userId, new Date());
+  } catch (err) {
+    services.logger.error({ err, userId }, "promotion grant failed");
   }
 }
 

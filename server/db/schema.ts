@@ -181,3 +181,23 @@ export const favorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.propertyId] }), index("favorites_property_idx").on(t.propertyId)],
 );
+
+/** How many of the promotion's slots are taken: one row, locked by each grant, so slots never exceed the limit. */
+export const promotionCounter = pgTable(
+  "promotion_counter",
+  {
+    id: integer("id").primaryKey(),
+    used: integer("used").notNull(),
+  },
+  (t) => [check("promotion_counter_single_row", sql`${t.id} = 1`), check("promotion_counter_used_check", sql`${t.used} >= 0`)],
+);
+
+/** The first hosts' free Premium: slot number and the moment it ends (start of the day after, in Brasília). */
+export const promotionGrants = pgTable("promotion_grants", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  slot: integer("slot").notNull().unique(),
+  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+  endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+});

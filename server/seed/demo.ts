@@ -1,5 +1,6 @@
 import { PROPERTY_TYPES } from "../../common/catalog";
 import { createAccount, hasUsers } from "../accounts/users";
+import { grantPromotion } from "../billing/promotion";
 import { createProperty, type NewProperty } from "../properties/properties";
 import type { Services } from "../services";
 import { demoCatalogue } from "./demo-catalog";
@@ -33,7 +34,10 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   const hosts: { id: string; phone: string }[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const user = await createAccount(services.auth, { ...account, password: DEMO_PASSWORD });
-    if (account.userType === "host") hosts.push({ id: user.id, phone: account.phone });
+    if (account.userType === "host") {
+      hosts.push({ id: user.id, phone: account.phone });
+      await grantPromotion(services.database.db, user.id, new Date());
+    }
   }
   const pool = await ensureDemoImages(services.storage);
   const catalogue = demoCatalogue(hosts.map((h) => h.phone));
