@@ -9,7 +9,7 @@ const SHOTS = "/tmp/shots";
 /** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
 async function results(page: Page) {
   const { pathname, search } = new URL(page.url());
-  await page.locator(`section[data-results-for="${pathname}${search}"]`).waitFor();
+  await page.locator(`main section[data-results-for="${pathname}${search}"]`).waitFor();
 }
 const countText = (page: Page) => page.getByText(/propriedades? encontradas?/).first().textContent();
 const cardTitles = (page: Page) => page.locator("main article h3").allTextContents();

@@ -39,4 +39,13 @@ export async function waitForHydration(page: Page) {
     const el = document.getElementById("newsletter-email");
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
   });
+  await waitForStreamedContent(page);
+}
+
+/**
+ * Streamed sections (carousels, results, favourites) arrive in hidden containers that React moves
+ * into place a moment later, in batches, possibly after the load event: wait until none is left.
+ */
+export async function waitForStreamedContent(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"]'));
 }
