@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { IMAGE_WIDTHS, imageUrl, variantKey } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
@@ -49,27 +49,10 @@ export async function exportPersonalData(db: Db, userId: string) {
 
 /** A host's listings as stored, with every image's public URL (largest size). */
 async function ownProperties(db: Db, userId: string) {
+  // Everything stored about the listing except the search machinery (derived from the text) and the owner id.
+  const { searchVector: _searchVector, locationFolded: _locationFolded, hostId: _hostId, ...stored } = getTableColumns(properties);
   const rows = await db
-    .select({
-      id: properties.id,
-      slug: properties.slug,
-      title: properties.title,
-      description: properties.description,
-      propertyType: properties.propertyType,
-      location: properties.location,
-      priceCents: properties.priceCents,
-      maxGuests: properties.maxGuests,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      amenities: properties.amenities,
-      safetyItems: properties.safetyItems,
-      whatsappContact: properties.whatsappContact,
-      isActive: properties.isActive,
-      status: properties.status,
-      rejectionReason: properties.rejectionReason,
-      createdAt: properties.createdAt,
-      updatedAt: properties.updatedAt,
-    })
+    .select(stored)
     .from(properties)
     .where(eq(properties.hostId, userId))
     .orderBy(desc(properties.createdAt));

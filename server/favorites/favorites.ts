@@ -1,9 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { favorites, properties, publicProperty } from "../db/schema";
-import { withCovers, type PropertyCardData } from "../properties/search";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../properties/properties";
+import { cardColumns, withCovers, type PropertyCardData } from "../properties/search";
 
 export type FavoriteChange = { ok: true; favorite: boolean } | { ok: false; status: 400 | 404; message: string };
 
@@ -12,7 +11,7 @@ export type FavoriteChange = { ok: true; favorite: boolean } | { ok: false; stat
  * request lands in the same state. Only public properties can be added; removing always works.
  */
 export async function setFavorite(db: Db, userId: string, propertyId: string, favorite: boolean): Promise<FavoriteChange> {
-  if (!UUID.test(propertyId)) return { ok: false, status: 400, message: "Propriedade inválida." };
+  if (!isUuid(propertyId)) return { ok: false, status: 400, message: "Propriedade inválida." };
   const id = propertyId.toLowerCase();
   if (!favorite) {
     await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.propertyId, id)));
@@ -40,14 +39,7 @@ export async function favoriteIds(db: Db, userId: string): Promise<string[]> {
 /** The user's public favourites as cards, most recently saved first. */
 export async function favoriteCards(db: Db, userId: string): Promise<PropertyCardData[]> {
   const rows = await db
-    .select({
-      id: properties.id,
-      slug: properties.slug,
-      title: properties.title,
-      location: properties.location,
-      propertyType: properties.propertyType,
-      priceCents: properties.priceCents,
-    })
+    .select(cardColumns)
     .from(favorites)
     .innerJoin(properties, eq(properties.id, favorites.propertyId))
     .where(and(eq(favorites.userId, userId), publicProperty))

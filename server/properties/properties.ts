@@ -63,10 +63,11 @@ export async function createProperty(db: Db, hostId: string, data: NewProperty, 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
 
 /** URLs carry the slug; the bare id works too. Anything else matches nothing (and never reaches a uuid cast). */
 function byKey(key: string) {
-  return UUID.test(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
+  return isUuid(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
 }
 
 /** A public (approved and active) property with its images, or null. The host's number is not included. */

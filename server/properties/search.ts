@@ -29,6 +29,16 @@ export interface PropertyCardData {
   cover: { storageKey: string; width: number; height: number; alt: string } | null;
 }
 
+/** The columns a property card shows (its cover comes from withCovers). */
+export const cardColumns = {
+  id: properties.id,
+  slug: properties.slug,
+  title: properties.title,
+  location: properties.location,
+  propertyType: properties.propertyType,
+  priceCents: properties.priceCents,
+};
+
 export interface SearchResult {
   items: PropertyCardData[];
   /** Exact up to COUNT_CAP; `totalIsCapped` says there are more. */
@@ -110,14 +120,7 @@ export function searchStatements(db: Db, input: SearchInput) {
   const order = ordering(input.sort);
   const page = (p: number) =>
     db
-      .select({
-        id: properties.id,
-        slug: properties.slug,
-        title: properties.title,
-        location: properties.location,
-        propertyType: properties.propertyType,
-        priceCents: properties.priceCents,
-      })
+      .select(cardColumns)
       .from(properties)
       .where(where)
       .orderBy(...order)

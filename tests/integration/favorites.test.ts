@@ -8,6 +8,7 @@ import { favorites, properties, propertyImages, users } from "../../server/db/sc
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
+import { signUpViaForm } from "../support/accounts";
 import { Client } from "../support/http";
 
 describe(`favourites, host stats and the user's data (${engine})`, () => {
@@ -18,17 +19,7 @@ describe(`favourites, host stats and the user's data (${engine})`, () => {
   const ids: Record<string, string> = {};
 
   async function signUp(email: string, userType: "guest" | "host" = "guest") {
-    const client = new Client(t.app.url);
-    const res = await client.post("/cadastro", {
-      name: `Pessoa ${email.split("@")[0]}`,
-      email,
-      phone: "(48) 99123-4567",
-      userType,
-      password: "segredo123",
-      confirmPassword: "segredo123",
-      terms: "on",
-    });
-    expect(res.status).toBe(302);
+    const client = await signUpViaForm(t.app.url, email, userType);
     const [row] = await t.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     return { client, id: row!.id };
   }

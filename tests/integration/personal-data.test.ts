@@ -3,23 +3,14 @@ import { describe, expect, it } from "vitest";
 import { accounts, newsletterSubscribers, sessions, users } from "../../server/db/schema";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
+import { signUpViaForm } from "../support/accounts";
 import { Client } from "../support/http";
 
 describe(`the user's own data: export and deletion (${engine})`, () => {
   const t = useTestApp();
 
   async function signUp(email: string, name: string) {
-    const client = new Client(t.app.url);
-    const res = await client.post("/cadastro", {
-      name,
-      email,
-      phone: "(48) 99123-4567",
-      userType: "host",
-      password: "segredo123",
-      confirmPassword: "segredo123",
-      terms: "on",
-    });
-    expect(res.status).toBe(302);
+    const client = await signUpViaForm(t.app.url, email, "host", name);
     await client.post("/newsletter", { email });
     return client;
   }

@@ -5,22 +5,10 @@ import { promotionCounter, promotionGrants, users } from "../../server/db/schema
 import { grantPromotion, promotionEndsAt, PROMOTION_SLOTS } from "../../server/billing/promotion";
 import { startTestApp, useTestApp } from "../support/app";
 import { engine } from "../support/database";
+import { signUpViaForm } from "../support/accounts";
 import { Client } from "../support/http";
 
-async function signUp(url: string, email: string, userType: "guest" | "host") {
-  const client = new Client(url);
-  const res = await client.post("/cadastro", {
-    name: "Pessoa Teste",
-    email,
-    phone: "(48) 99123-4567",
-    userType,
-    password: "segredo123",
-    confirmPassword: "segredo123",
-    terms: "on",
-  });
-  expect(res.status).toBe(302);
-  return client;
-}
+const signUp = (url: string, email: string, userType: "guest" | "host") => signUpViaForm(url, email, userType, "Pessoa Teste");
 
 describe(`plan status and the first-100 promotion (${engine})`, () => {
   const t = useTestApp();
