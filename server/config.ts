@@ -27,9 +27,19 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Demo accounts and data on an empty database. Defaults to on for a local (http) embedded database only. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
+  /** Stripe billing. Without a key, checkout and portal are the local test sandbox (nothing is charged). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint (/api/stripe/webhook). Required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address, e.g. a local stand-in for tests. */
+  STRIPE_API_URL: optionalUrl,
+  /** Allow the test sandbox on a public (https) site, e.g. a staging server. */
+  BILLING_SANDBOX: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO" | "MEDIA_DIR"> & {
+export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX"> & {
+  /** Stripe settings, or null for the local sandbox. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
   authSecret: string;
   secureCookies: boolean;
   seedDemo: boolean;
@@ -72,9 +82,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { SEED_DEMO, MEDIA_DIR, ...c } = parsed.data;
+  const { SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...c } = parsed.data;
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
+  }
+  if (STRIPE_SECRET_KEY && !STRIPE_WEBHOOK_SECRET) {
+    throw new Error("Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (subscriptions are updated by signed webhooks)");
+  }
+  // The sandbox approves any checkout for free: a public site must not offer it by accident.
+  if (!STRIPE_SECRET_KEY && c.BASE_URL.startsWith("https://") && BILLING_SANDBOX !== "true") {
+    throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when BASE_URL is https (or set BILLING_SANDBOX=true for a test site)");
   }
   const mediaDir = path.resolve(MEDIA_DIR ?? path.join(c.DATA_DIR, "media"));
   const dataDir = path.resolve(c.DATA_DIR);
@@ -87,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
     secureCookies: c.BASE_URL.startsWith("https://"),
     mediaDir,
+    stripe: STRIPE_SECRET_KEY ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET!, ...(STRIPE_API_URL && { apiUrl: STRIPE_API_URL }) } : null,
     // Demo accounts have a public password: by default only on a local embedded database.
     seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };

@@ -3,6 +3,9 @@ import path from "node:path";
 import { createMailer, type Mailer } from "./adapters/email";
 import { createAuth, type Auth } from "./accounts/auth";
 import { createDiskStorage, type Storage } from "./adapters/storage";
+import { createBilling, type Billing } from "./billing/billing";
+import { createSandboxProvider, type SandboxProvider } from "./billing/sandbox-provider";
+import { createStripeProvider, type StripeProvider } from "./billing/stripe-provider";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit";
@@ -16,6 +19,11 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   limiter: RateLimiter;
+  billing: Billing;
+  /** The local test checkout and portal, when billing is not Stripe. */
+  sandbox: SandboxProvider | null;
+  /** Stripe, when configured (its webhooks are verified with it). */
+  stripe: StripeProvider | null;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -36,6 +44,9 @@ export function createServices(config: Config, database: Database, logger: Logge
     secret: config.authSecret,
     secureCookies: config.secureCookies,
   });
+  const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
+  const sandbox = stripe ? null : createSandboxProvider({ db: database.db, secret: config.authSecret, baseUrl: config.BASE_URL });
+  const billing = createBilling({ db: database.db, provider: (stripe ?? sandbox)!, baseUrl: config.BASE_URL, logger });
   return {
     config,
     database,
@@ -43,6 +54,9 @@ export function createServices(config: Config, database: Database, logger: Logge
     mailer,
     storage: createDiskStorage(config.mediaDir),
     limiter: createRateLimiter(redis),
+    billing,
+    sandbox,
+    stripe,
     logger,
     async close() {
       redis?.disconnect();

@@ -56,6 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if ((fields.confirmEmail ?? "").trim().toLowerCase() !== viewer.email) {
         return data({ ok: false as const, message: "Digite o email da sua conta para confirmar a exclusão.", field: "confirmEmail" }, { status: 400 });
       }
+      try {
+        await services.billing.cancelAll(viewer.id); // nobody is charged for an account that is gone
+      } catch (err) {
+        services.logger.error({ err }, "could not cancel subscriptions before account deletion");
+        return data({ ok: false as const, message: "Não foi possível cancelar sua assinatura agora, por isso sua conta não foi excluída. Tente novamente em instantes.", field: undefined }, { status: 502 });
+      }
       const headers = await signOut(services, request.headers, true);
       await deleteAccount(services.database.db, services.storage, viewer.id);
       return redirectWithToast("/", { title: "Conta excluída", description: "Apagamos sua conta e seus dados do Recanto." }, headers);

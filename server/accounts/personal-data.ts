@@ -2,7 +2,8 @@ import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { IMAGE_WIDTHS, imageUrl, variantKey } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
-import { favorites, newsletterSubscribers, properties, propertyImages, sessions, users, verifications } from "../db/schema";
+import { planFor } from "../billing/status";
+import { billingCustomers, favorites, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -44,6 +45,21 @@ export async function exportPersonalData(db: Db, userId: string) {
     newsletter: newsletter ?? null,
     favorites: savedFavorites,
     properties: await ownProperties(db, userId),
+    billing: await ownBilling(db, { id: userId, userType: account.userType }),
+  };
+}
+
+/** The plan as the site sees it, the billing account and every subscription record. */
+async function ownBilling(db: Db, user: { id: string; userType: "guest" | "host" }) {
+  const [customer] = await db
+    .select({ provider: billingCustomers.provider, customerId: billingCustomers.customerId, createdAt: billingCustomers.createdAt })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, user.id));
+  const { userId: _userId, ...stored } = getTableColumns(subscriptions);
+  return {
+    plan: (await planFor(db, user)).status,
+    customer: customer ?? null,
+    subscriptions: await db.select(stored).from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.updatedAt)),
   };
 }
 

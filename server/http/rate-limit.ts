@@ -17,6 +17,8 @@ const RULES = {
   newsletter: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
   // WhatsApp links reveal hosts' numbers: enough for any guest, too few to harvest the catalogue.
   contact: { ip: { points: 120, duration: HOUR }, email: { points: 60, duration: HOUR } },
+  // Each checkout or portal visit creates a session at the provider.
+  billing: { ip: { points: 60, duration: HOUR }, email: { points: 30, duration: HOUR } },
 } as const;
 
 type Scope = "ip" | "email" | "emailIp";

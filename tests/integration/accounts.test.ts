@@ -331,7 +331,7 @@ describe(`rate limits shared through Redis (${engine})`, () => {
 });
 
 describe(`cookies behind https (${engine})`, () => {
-  const t = useTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "x".repeat(40) });
+  const t = useTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "x".repeat(40), BILLING_SANDBOX: "true" });
 
   it("marks the session cookie Secure (with the __Secure- prefix) when the site is served over https", async () => {
     await createAccount(t.app.services.auth, { name: "Sara", email: "sara@example.com", password: "segredo123", userType: "guest" });

@@ -24,8 +24,8 @@ describe("configuration", () => {
     expect(() => loadConfig({ BASE_URL: "https://recanto.com.br", DATA_DIR: tmp() })).toThrow(/AUTH_SECRET/);
     const secret = "s".repeat(32);
     expect(loadConfig({ ...postgres, AUTH_SECRET: secret })).toMatchObject({ seedDemo: false, authSecret: secret });
-    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret })).toMatchObject({ secureCookies: true, seedDemo: false });
-    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret, SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true", AUTH_SECRET: secret })).toMatchObject({ secureCookies: true, seedDemo: false });
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true", AUTH_SECRET: secret, SEED_DEMO: "true" }).seedDemo).toBe(true);
   });
 
   it("replaces an empty or truncated secret file instead of signing with a weak secret", () => {

@@ -1,0 +1,11 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api-assinatura-portal";
+import { billingPageAction } from "~/lib/billing.server";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return billingPageAction(request, context, "portal");
+}
+
+export function loader() {
+  throw data(null, { status: 405 });
+}
