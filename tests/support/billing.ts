@@ -1,17 +1,20 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { promotionGrants, users } from "../../server/db/schema";
-import { signUpViaForm } from "./accounts";
+import { expect } from "vitest";
+import { createAccount } from "../../server/accounts/users";
+import type { TestApp } from "./app";
+import { Client } from "./http";
 
-/** A host who signed up after the promotion's 100 slots were gone (their grant is removed). */
-export async function signUpHostWithoutPromotion(db: Db, url: string, email: string) {
-  const client = await signUpViaForm(url, email, "host");
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  await db.delete(promotionGrants).where(eq(promotionGrants.userId, user!.id));
-  return { client, userId: user!.id };
+/**
+ * A signed-in host with no promotion slot (accounts made by operators, like those after the first
+ * 100 sign-ups, get none), without going through the sign-up form's rate limit.
+ */
+export async function signInHostWithoutPromotion(app: TestApp, email: string) {
+  const user = await createAccount(app.services.auth, { name: "Anfitriã Pagante", email, password: "segredo123", userType: "host" });
+  const client = new Client(app.url);
+  expect((await client.post("/login", { email, password: "segredo123" })).status).toBe(302);
+  return { client, userId: user.id };
 }
 
 /** Asks for a checkout or portal URL the way the page's script does. */
-export async function billingUrl(client: { request(path: string, init?: RequestInit): Promise<Response> }, origin: string, kind: "checkout" | "portal") {
+export async function billingUrl(client: Client, origin: string, kind: "checkout" | "portal") {
   return client.request(`/api/assinatura/${kind}`, { method: "POST", headers: { origin, accept: "application/json" } });
 }

@@ -51,4 +51,17 @@ describe("configuration", () => {
       /PORT: .*\n.*BASE_URL: .*\n.*AUTH_SECRET: /,
     );
   });
+
+  it("uses Stripe only with its webhook secret, and never offers the free test checkout on a public site by accident", () => {
+    const secret = "s".repeat(32);
+    expect(loadConfig({ DATA_DIR: tmp() }).stripe).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    expect(loadConfig({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe).toEqual({
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_x",
+      apiUrl: "http://127.0.0.1:12111",
+    });
+    expect(() => loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret })).toThrow(/STRIPE_SECRET_KEY: required when BASE_URL is https/);
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe).not.toBeNull();
+  });
 });
