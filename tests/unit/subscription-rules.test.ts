@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { promotionEndsAt } from "../../server/billing/promotion";
-import { GUEST_TIER, isPremium, PREMIUM_TIER, statusFor } from "../../server/billing/status";
+import { givesPremium, GUEST_TIER, isPremium, PREMIUM_TIER, statusFor, type PaidSubscription } from "../../server/billing/status";
 
 describe("the first-100 promotion's end, in Brasília time", () => {
   it("runs through the whole day six months after sign-up and ends at 00:00 the day after (UTC-3)", () => {
@@ -44,5 +44,38 @@ describe("subscription status rules", () => {
 
   it("leaves a host without the promotion on the free plan", () => {
     expect(isPremium(statusFor({ userType: "host", promotionEndsAt: null, now: new Date() }))).toBe(false);
+  });
+});
+
+describe("paid subscriptions", () => {
+  const periodEnd = new Date("2027-01-21T03:00:00Z");
+  const before = new Date("2027-01-21T02:59:59Z");
+  const after = new Date("2027-01-21T03:00:01Z");
+  const sub = (status: string, cancelAtPeriodEnd = false) => ({ status, currentPeriodEnd: periodEnd, cancelAtPeriodEnd });
+
+  it("give Premium while active, in a trial, or while Stripe retries a failed payment", () => {
+    for (const status of ["active", "trialing", "past_due"]) expect(givesPremium(sub(status), before), status).toBe(true);
+    // Renewals move the period end by webhook; a late webhook must not take Premium away.
+    expect(givesPremium(sub("active"), after)).toBe(true);
+  });
+
+  it("give nothing once canceled, unpaid, paused or never completed", () => {
+    for (const status of ["canceled", "unpaid", "paused", "incomplete", "incomplete_expired"]) expect(givesPremium(sub(status), before), status).toBe(false);
+  });
+
+  it("cancelled by the host, last through the period already paid and not a second longer", () => {
+    expect(givesPremium(sub("active", true), before)).toBe(true);
+    expect(givesPremium(sub("active", true), periodEnd)).toBe(false);
+    expect(givesPremium(sub("active", true), after)).toBe(false);
+  });
+
+  it("make a host Premium until the period's end; the promotion, while it lasts, still names the end", () => {
+    const paid: PaidSubscription = { status: "active", currentPeriodEnd: periodEnd.toISOString(), cancelAtPeriodEnd: false, givesPremium: true };
+    const status = statusFor({ userType: "host", promotionEndsAt: null, paid, now: before });
+    expect(status).toEqual({ subscribed: true, subscription_tier: PREMIUM_TIER, is_free_tier: false, is_guest: false, subscription_end: periodEnd.toISOString() });
+    expect(isPremium(status)).toBe(true);
+    const promotionEnd = new Date("2027-05-22T03:00:00Z");
+    expect(statusFor({ userType: "host", promotionEndsAt: promotionEnd, paid, now: before })).toMatchObject({ is_free_tier: true, subscription_end: promotionEnd.toISOString() });
+    expect(statusFor({ userType: "host", promotionEndsAt: null, paid: { ...paid, givesPremium: false }, now: before })).toMatchObject({ subscribed: false });
   });
 });
