@@ -20,8 +20,9 @@ function contentSecurityPolicy(nonce: string) {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    // The WhatsApp contact form (GET, new tab) is redirected to wa.me, which forwards to api.whatsapp.com.
-    "form-action 'self' https://wa.me https://api.whatsapp.com",
+    // Forms may be redirected off-site: the WhatsApp contact form to wa.me (which forwards to
+    // api.whatsapp.com), and the plans' buttons without script to Stripe's checkout and portal.
+    "form-action 'self' https://wa.me https://api.whatsapp.com https://checkout.stripe.com https://billing.stripe.com",
     "frame-ancestors 'none'",
   ].join("; ");
 }
