@@ -12,6 +12,27 @@ export async function loginViaForm(page: Page, app: TestApp, email: string, pass
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
+export type AccountType = "Cliente - Quero reservar" | "Anfitrião - Quero anunciar";
+
+/** Fills the real /cadastro form (phone (11) 98765-4321, password "segredo123"); the caller accepts the terms and submits. */
+export async function fillSignUp(page: Page, fields: { name: string; email: string; type: AccountType }) {
+  await page.getByLabel("Nome completo").fill(fields.name);
+  await page.getByLabel("Email", { exact: true }).fill(fields.email);
+  await page.getByLabel("Telefone").pressSequentially("11987654321");
+  await page.getByLabel(fields.type).check();
+  await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+  await page.getByLabel("Confirmar senha").fill("segredo123");
+}
+
+/** Signs up through /cadastro and waits for the welcome on /perfil. */
+export async function signUpInBrowser(page: Page, app: TestApp, fields: { name: string; email: string; type: AccountType }) {
+  await page.goto(`${app.url}/cadastro`);
+  await fillSignUp(page, fields);
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await page.waitForURL(`${app.url}/perfil`);
+}
+
 /** The newest outbox email to `to` with `subject`, waiting briefly because some emails are sent after the response. */
 export async function waitForMail(app: TestApp, to: string, subject: string, count = 1): Promise<Mail> {
   const deadline = Date.now() + 5_000;

@@ -1,19 +1,10 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../server/accounts/users";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
+import { fillSignUp } from "./helpers";
 
 describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromium", () => {
   const t = useBrowserApp();
-
-  async function fillSignUp(page: Page, fields: { name: string; email: string; type: "Cliente - Quero reservar" | "Anfitrião - Quero anunciar" }) {
-    await page.getByLabel("Nome completo").fill(fields.name);
-    await page.getByLabel("Email", { exact: true }).fill(fields.email);
-    await page.getByLabel("Telefone").pressSequentially("11987654321");
-    await page.getByLabel(fields.type).check();
-    await page.getByLabel("Senha", { exact: true }).fill("segredo123");
-    await page.getByLabel("Confirmar senha").fill("segredo123");
-  }
 
   it("a host signs up, is welcomed on /perfil, confirms the email from the outbox", async () => {
     const context = await t.browser.newContext();

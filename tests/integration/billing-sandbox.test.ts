@@ -144,6 +144,12 @@ describe(`billing without Stripe keys: the local sandbox (${engine})`, () => {
     expect(portal.status).toBe(409);
   });
 
+  it("has no Stripe webhook to forge events through", async () => {
+    const res = await fetch(`${t.app.url}/api/stripe/webhook`, { method: "POST", body: JSON.stringify({ id: "evt_1", type: "customer.subscription.created" }), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(404);
+    expect(await db().select().from(billingEvents).where(eq(billingEvents.id, "evt_1"))).toHaveLength(0);
+  });
+
   it("the data export shows the subscription; deleting the account cancels it first", async () => {
     const { client: host, userId } = await signInHostWithoutPromotion(t.app, "sai@example.com");
     const { url } = (await (await billingUrl(host, t.app.url, "checkout")).json()) as { url: string };
