@@ -1,16 +1,58 @@
-import { Link } from "react-router";
+import { Crown, Lock } from "lucide-react";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/adicionar-propriedade";
-import { PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
-import { requireHost } from "~/lib/auth.server";
+import { formatBRL } from "@common/format";
+import { isPremium, planFor, PREMIUM_PRICE_CENTS } from "@server/billing/status";
+import { BillingButton } from "~/components/billing/billing-button";
+import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { getViewer } from "~/lib/auth.server";
+import { loginPath } from "~/lib/redirects";
 
 export const meta: Route.MetaFunction = () => [{ title: "Adicionar Propriedade | Recanto" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireHost(request, context);
-  return null;
+/** Logged out sees why (spec), guests go home, hosts need Premium (paid or the promotion). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await getViewer(context);
+  if (!viewer) return { access: "logged-out" as const };
+  if (viewer.userType !== "host") throw redirect("/");
+  const plan = await planFor(context.services.database.db, viewer);
+  return isPremium(plan.status) ? { access: "premium" as const } : { access: "needs-premium" as const, premiumPriceCents: PREMIUM_PRICE_CENTS };
 }
 
-export default function AdicionarPropriedade() {
+export default function AdicionarPropriedade({ loaderData }: Route.ComponentProps) {
+  if (loaderData.access === "logged-out") {
+    return (
+      <PageMessage
+        icon={<Lock aria-hidden className="h-12 w-12" />}
+        title="Acesso Restrito"
+        actions={
+          <Link to={loginPath("/adicionar-propriedade")} className={linkButton}>
+            Entrar
+          </Link>
+        }
+      >
+        <p>Faça login como anfitrião para cadastrar sua propriedade.</p>
+      </PageMessage>
+    );
+  }
+  if (loaderData.access === "needs-premium") {
+    return (
+      <PageMessage
+        icon={<Crown aria-hidden className="h-12 w-12" />}
+        title="Plano Premium Necessário"
+        actions={
+          <>
+            <BillingButton kind="checkout" />
+            <Link to="/planos" className={secondaryLinkButton}>
+              Ver planos
+            </Link>
+          </>
+        }
+      >
+        <p>Para cadastrar propriedades, assine o plano Premium por {formatBRL(loaderData.premiumPriceCents)}/mês.</p>
+      </PageMessage>
+    );
+  }
   return (
     <PageMessage
       title="Adicionar Propriedade"

@@ -101,6 +101,7 @@ export function createBilling(options: { db: Db; provider: BillingProvider; base
 
     /** After checkout the host may arrive before the webhook: read the result now (only their own). */
     async confirmCheckout(userId: string, sessionId: string): Promise<void> {
+      if (!/^[A-Za-z0-9_]{1,255}$/.test(sessionId)) return; // not a session id: nothing to ask the provider
       const subscriptionId = await provider.checkoutSubscription(sessionId, userId);
       if (subscriptionId) await db.transaction((tx) => syncSubscription(tx, subscriptionId));
     },

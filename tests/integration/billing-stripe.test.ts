@@ -212,4 +212,27 @@ describe(`billing with Stripe, against a local stand-in of its API (${engine})`,
     expect(await subscriptionOf(userId)).toMatchObject({ status: "active" });
   });
 
+
+  it("the success page reads the host's own finished checkout before the webhook arrives, and ignores anyone else's", async () => {
+    const { client, userId, customerId } = await customerHost("sucesso@example.com");
+    const sessionId = [...stub.checkoutSessions.values()].find((session) => session.client_reference_id === userId)!.id as string;
+    stub.checkoutSessions.get(sessionId)!.subscription = "sub_success";
+    stub.subscriptions.set("sub_success", stripeSubscription("sub_success", customerId, "active", inAMonth()));
+
+    const intruder = await signInHostWithoutPromotion(app, "intrusa@example.com");
+    const stolen = await intruder.client.get(`/assinatura-sucesso?session_id=${sessionId}`);
+    expect(stolen.status).toBe(200);
+    expect(await stolen.text()).toContain("Seu pagamento está sendo confirmado.");
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.id, "sub_success"))).toHaveLength(0);
+
+    const page = await client.get(`/assinatura-sucesso?session_id=${sessionId}`);
+    expect(await page.text()).toContain("Assinatura confirmada!");
+    expect(await subscriptionOf(userId)).toMatchObject({ id: "sub_success", status: "active" });
+
+    // Unknown or malformed ids: the page still answers, and malformed ones never reach Stripe.
+    const before = stub.requests.length;
+    expect((await client.get("/assinatura-sucesso?session_id=cs_test_nao_existe")).status).toBe(200);
+    expect((await client.get("/assinatura-sucesso?session_id=../../v1/customers")).status).toBe(200);
+    expect(stub.requests.slice(before).map((r) => r.path)).toEqual(["/v1/checkout/sessions/cs_test_nao_existe"]);
+  });
 });

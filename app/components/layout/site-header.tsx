@@ -1,4 +1,4 @@
-import { Heart, LogOut, Menu, Monitor, Moon, Plus, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
+import { CreditCard, Heart, LogOut, Menu, Monitor, Moon, Plus, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useSubmit } from "react-router";
 import type { ViewerUser } from "~/lib/auth.server";
@@ -70,6 +70,9 @@ function AccountMenu({ viewer }: { viewer: ViewerUser | null }) {
                   </MenuLink>
                   <MenuLink to="/adicionar-propriedade" icon={<Plus aria-hidden className="h-4 w-4" />}>
                     Adicionar Propriedade
+                  </MenuLink>
+                  <MenuLink to="/planos" icon={<CreditCard aria-hidden className="h-4 w-4" />}>
+                    Meu Plano
                   </MenuLink>
                 </>
               ) : null}
