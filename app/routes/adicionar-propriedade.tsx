@@ -1,12 +1,12 @@
-import { Crown, Lock } from "lucide-react";
+import { Crown } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/adicionar-propriedade";
 import { formatBRL } from "@common/format";
 import { isPremium, planFor, PREMIUM_PRICE_CENTS } from "@server/billing/status";
 import { BillingButton } from "~/components/billing/billing-button";
-import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { AccessRestricted } from "~/components/layout/access-restricted";
 import { getViewer } from "~/lib/auth.server";
-import { loginPath } from "~/lib/redirects";
 
 export const meta: Route.MetaFunction = () => [{ title: "Adicionar Propriedade | Recanto" }];
 
@@ -21,19 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AdicionarPropriedade({ loaderData }: Route.ComponentProps) {
   if (loaderData.access === "logged-out") {
-    return (
-      <PageMessage
-        icon={<Lock aria-hidden className="h-12 w-12" />}
-        title="Acesso Restrito"
-        actions={
-          <Link to={loginPath("/adicionar-propriedade")} className={linkButton}>
-            Entrar
-          </Link>
-        }
-      >
-        <p>Faça login como anfitrião para cadastrar sua propriedade.</p>
-      </PageMessage>
-    );
+    return <AccessRestricted returnTo="/adicionar-propriedade">Faça login como anfitrião para cadastrar sua propriedade.</AccessRestricted>;
   }
   if (loaderData.access === "needs-premium") {
     return (
@@ -62,7 +50,7 @@ export default function AdicionarPropriedade({ loaderData }: Route.ComponentProp
         </Link>
       }
     >
-      <p>O cadastro de propriedades ainda não está aberto. Avisaremos por email assim que você puder publicar o seu primeiro anúncio.</p>
+      <p>Seu plano Premium está ativo. O formulário de cadastro de propriedades ainda está em construção e chega em breve nesta página.</p>
     </PageMessage>
   );
 }

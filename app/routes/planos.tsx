@@ -1,4 +1,4 @@
-import { CircleAlert, Eye, Heart, Info, Lock, MessageCircle, PartyPopper, Search, Sparkles } from "lucide-react";
+import { CircleAlert, Eye, Heart, Info, MessageCircle, PartyPopper, Search, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/planos";
@@ -6,9 +6,9 @@ import { formatBRL, formatDate } from "@common/format";
 import { isPremium, planFor, PREMIUM_PRICE_CENTS, type Plan } from "@server/billing/status";
 import { Notice } from "~/components/billing/notice";
 import { PlanCards } from "~/components/billing/plan-cards";
-import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { linkButton } from "~/components/layout/page-message";
+import { AccessRestricted } from "~/components/layout/access-restricted";
 import { getViewer } from "~/lib/auth.server";
-import { loginPath } from "~/lib/redirects";
 
 export const meta: Route.MetaFunction = () => [{ title: "Planos | Recanto" }];
 
@@ -44,24 +44,7 @@ function hostPlan(plan: Plan) {
 
 export default function Planos({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "logged-out") {
-    return (
-      <PageMessage
-        icon={<Lock aria-hidden className="h-12 w-12" />}
-        title="Acesso Restrito"
-        actions={
-          <>
-            <Link to={loginPath("/planos")} className={linkButton}>
-              Entrar
-            </Link>
-            <Link to="/cadastro" className={secondaryLinkButton}>
-              Criar conta
-            </Link>
-          </>
-        }
-      >
-        <p>Faça login para ver os planos do Recanto.</p>
-      </PageMessage>
-    );
+    return <AccessRestricted returnTo="/planos">Faça login para ver os planos do Recanto.</AccessRestricted>;
   }
   if (loaderData.view === "guest") return <GuestWelcome />;
   return <HostPlans {...loaderData} />;
