@@ -22,6 +22,8 @@ export default [
   route("minhas-propriedades", "routes/minhas-propriedades.tsx"),
   route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),
   route("editar-propriedade/:id", "routes/editar-propriedade.tsx"),
+  route("moderacao", "routes/moderacao.tsx"),
+  route("moderacao/:id", "routes/moderacao-propriedade.tsx"),
   route("category/:categoryId", "routes/category.tsx"),
   route("accommodation/:id", "routes/accommodation.tsx"),
   route("accommodation/:id/contato", "routes/accommodation-contact.ts"),
