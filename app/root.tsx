@@ -24,14 +24,20 @@ import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { favoriteIds } from "@server/favorites/favorites";
+import { pendingCount } from "@server/moderation/moderation";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, theme, flash] = await Promise.all([getViewer(context), getTheme(request), takeToast(request)]);
-  // Every heart on the page is drawn right on the first render from this list.
-  const favorites = viewer ? await favoriteIds(context.services.database.db, viewer.id) : [];
-  return data({ viewer, theme, toast: flash.toast, favorites }, { headers: flash.headers });
+  const { db } = context.services.database;
+  const [favorites, pendingModeration] = await Promise.all([
+    // Every heart on the page is drawn right on the first render from this list.
+    viewer ? favoriteIds(db, viewer.id) : ([] as string[]),
+    // Operators only: the moderation queue's length for the header menu (one COUNT on a partial index).
+    viewer?.role === "admin" ? pendingCount(db) : null,
+  ]);
+  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -71,7 +77,7 @@ function showAppToast(t: Toast) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { viewer, toast, favorites } = loaderData;
+  const { viewer, toast, favorites, pendingModeration } = loaderData;
   const navigating = useNavigation().state === "loading";
   useEffect(() => {
     if (toast) showAppToast(toast);
@@ -87,7 +93,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader viewer={viewer} favoritesCount={favorites.length} />
+      <SiteHeader viewer={viewer} favoritesCount={favorites.length} pendingModeration={pendingModeration} />
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>

@@ -28,3 +28,9 @@ export function maskBrazilianPhone(value: string): string {
   const split = rest.length === 9 ? 5 : 4;
   return `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}`;
 }
+
+/** "5511987654321" -> "+55 11 98765 4321": with the country code, as the WhatsApp field asks. */
+export function formatInternationalPhone(e164Digits: string): string {
+  if (!e164Digits) return "";
+  return parsePhoneNumberFromString(`+${e164Digits}`)?.formatInternational() ?? `+${e164Digits}`;
+}

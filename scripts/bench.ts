@@ -1,5 +1,5 @@
 /**
- * npm run bench — two measurements, printed (plans are asserted, timings are not):
+ * npm run bench — three measurements, printed (plans are asserted, timings are not):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -8,12 +8,19 @@
  *    ILIKE + exact count; EXPLAIN ANALYZE of every statement, written to docs/search-plans.md,
  *    failing if any plan reads the properties table sequentially.
  *
+ * 3. Upload: time and peak memory (RSS, sampled every 5 ms) to turn one 12-megapixel JPEG into every
+ *    stored variant (3 widths × WebP and JPEG), and for 10 simultaneous uploads through the real
+ *    POST /api/imagens (browser-sized 1200×800 JPEGs as the uploader sends, then 12-megapixel
+ *    originals as an API client might), on PGlite and local disk. Runs first, so the process's
+ *    lifetime peak (maxRSS) is its own.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search, --count N (listings, default 100000;
+ * Options (after `npm run bench --`): --only ttfb|search|upload, --count N (listings, default 100000;
  * the plans file is only written at the default), --runs N (per search, default 200).
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,6 +32,9 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+import sharp from "sharp";
+import { createAccount } from "../server/accounts/users";
+import { grantPromotion } from "../server/billing/promotion";
 import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE } from "../common/property-query";
 import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
@@ -43,8 +53,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" } },
   strict: true,
 });
-if (args.only && args.only !== "ttfb" && args.only !== "search") {
-  console.error("--only aceita ttfb ou search");
+if (args.only && !["ttfb", "search", "upload"].includes(args.only)) {
+  console.error("--only aceita ttfb, search ou upload");
   process.exit(2);
 }
 const countArg = parseCount(args.count ?? String(DEFAULT_COUNT));
@@ -417,5 +427,96 @@ async function benchSearch() {
   }
 }
 
-if (args.only !== "search") await benchTtfb();
-if (args.only !== "ttfb") await benchSearch();
+// ---------------------------------------------------------------------------------------------
+// 3. Image uploads
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Runs `work` while sampling the process's resident memory; returns its result, the time and the peak seen. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakRss: number; baseRss: number }> {
+  const baseRss = process.memoryUsage.rss();
+  let peakRss = baseRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: ms(started), peakRss: Math.max(peakRss, process.memoryUsage.rss()), baseRss };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** A 12-megapixel (4000×3000) photo-like JPEG: blurred noise, quality 90, a few MB like a phone's. */
+async function twelveMegapixelJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#5a8f3c", noise: { type: "gaussian", mean: 120, sigma: 50 } } })
+    .blur(1.2)
+    .jpeg({ quality: 90 })
+    .toBuffer()
+    .then((b) => sharp(b).jpeg({ quality: 90 }).toBuffer());
+}
+
+async function benchUpload() {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-upload-"));
+  const database = wrapPglite(await createPglite());
+  try {
+    await database.migrate();
+    const photo = await twelveMegapixelJpeg();
+    const browserSized = await sharp(photo).resize({ width: 1200, height: 800, fit: "inside" }).jpeg({ quality: 80 }).toBuffer();
+    console.log(`Upload benchmark: a 12-megapixel JPEG of ${mb(photo.length)}; the browser's 1200×800 version ${(browserSized.length / 1024).toFixed(0)} KB. ${os.cpus().length} cores.`);
+
+    // One image into every variant, straight through the pipeline, in a process of its own (its peak memory is the pipeline's).
+    const photoFile = path.join(dataDir, "foto-12mp.jpg");
+    fs.writeFileSync(photoFile, photo);
+    const child = spawnSync(process.execPath, ["--import", "tsx", path.resolve("scripts/bench-image.ts"), photoFile], { encoding: "utf8" });
+    if (child.status !== 0) throw new Error(`scripts/bench-image.ts failed:\n${child.stderr}`);
+    const single = JSON.parse(child.stdout.trim().split("\n").pop()!) as { runs: number[]; rssBefore: number; maxRss: number };
+    const s = stats(single.runs);
+    console.log(
+      `one 12 MP JPEG → 6 variants (400/800/1200 × WebP+JPEG), own process: median ${s.p50.toFixed(0)} ms, slowest ${Math.max(...single.runs).toFixed(0)} ms over ${single.runs.length} runs; RSS ${mb(single.rssBefore)} after warm-up, peak ${mb(single.maxRss)}`,
+    );
+
+    // 10 at once through the real endpoint: session, Premium check, rate limit, content checks, storage, staging row.
+    const server = http.createServer();
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const config = loadConfig({ NODE_ENV: "production", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const services = createServices(config, database, createLogger("silent"));
+    server.on("request", createApp(services, { build, clientDir: path.join(buildDir, "client") }));
+    try {
+      const host = await createAccount(services.auth, { name: "Bench Host", email: "bench-upload@example.com", password: "segredo123", userType: "host" });
+      await grantPromotion(database.db, host.id, new Date());
+      const { headers } = await services.auth.api.signInEmail({ body: { email: "bench-upload@example.com", password: "segredo123" }, returnHeaders: true });
+      const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const send = async (body: Buffer) => {
+        const started = performance.now();
+        const res = await fetch(`${url}/api/imagens`, { method: "POST", body: new Uint8Array(body), headers: { cookie, origin: url, "content-type": "image/jpeg" } });
+        if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+        return ms(started);
+      };
+      await send(browserSized); // warm-up
+      for (const [label, body] of [
+        ["browser-sized 1200×800", browserSized],
+        ["12 MP originals", photo],
+      ] as const) {
+        const m = await measured(() => Promise.all(Array.from({ length: 10 }, () => send(body))));
+        const each = stats(m.result);
+        console.log(
+          `10 parallel uploads, ${label.padEnd(22)}: all done in ${m.ms.toFixed(0)} ms (each: median ${each.p50.toFixed(0)} ms, slowest ${Math.max(...m.result).toFixed(0)} ms); RSS ${mb(m.baseRss)} before, peak ${mb(m.peakRss)}`,
+        );
+      }
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+    console.log(`process peak RSS so far (maxRSS): ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (!args.only || args.only === "upload") await benchUpload();
+if (!args.only || args.only === "ttfb") await benchTtfb();
+if (!args.only || args.only === "search") await benchSearch();

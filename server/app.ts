@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { pipeline } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -7,7 +8,10 @@ import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { IMAGE_UPLOAD_PATH } from "../common/image-upload";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
+import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
+import { imageUploadHandler } from "./http/image-upload";
 import type { CurrentSession } from "./request-context";
 import type { Services } from "./services";
 
@@ -29,9 +33,11 @@ export function createApp(services: Services, options: AppOptions) {
     const started = process.hrtime.bigint();
     const id = (req.get("x-request-id") ?? randomUUID()).slice(0, 64);
     res.setHeader("x-request-id", id);
+    // Read now: once a connection is cut (an upload refused mid-body), the socket has no address left.
+    const ip = req.ip;
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip };
+      const entry = { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip };
       if (res.statusCode >= 500) logger.error(entry, "request");
       else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
       else logger.info(entry, "request");
@@ -74,13 +80,17 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   app.use(rejectCrossSiteWrites(config.BASE_URL));
+  // Image files are up to 50 MB: read by their own handler, which streams with that cap.
+  app.post(IMAGE_UPLOAD_PATH, imageUploadHandler(services));
   app.use(limitBodySize(64 * 1024));
 
+  // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.
+  // Only image variants are served, whatever else the folder or bucket may hold.
+  app.use(MEDIA_PREFIX, (req, res, next) => (IMAGE_VARIANT_PATH.test(req.path) ? next() : res.status(404).end()));
   if (services.storage.localDir) {
-    // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.
-    // Only image variants are served, whatever else the folder may hold.
-    app.use(MEDIA_PREFIX, (req, res, next) => (IMAGE_VARIANT_PATH.test(req.path) ? next() : res.status(404).end()));
     app.use(MEDIA_PREFIX, express.static(services.storage.localDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false, dotfiles: "deny" }));
+  } else {
+    app.get(`${MEDIA_PREFIX}/*key`, serveStoredFile(services.storage, logger));
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
@@ -114,6 +124,35 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   return app;
+}
+
+/** /media from a storage without a local folder (S3): streamed through, with the same caching as from disk. */
+function serveStoredFile(storage: Storage, logger: Services["logger"]): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const file = await storage.get(req.path.slice(MEDIA_PREFIX.length + 1));
+      if (!file) {
+        res.status(404).end();
+        return;
+      }
+      res.setHeader("Content-Type", file.contentType);
+      res.setHeader("Cache-Control", IMMUTABLE_CACHE_CONTROL);
+      if (file.etag) res.setHeader("ETag", file.etag);
+      if (file.lastModified) res.setHeader("Last-Modified", file.lastModified.toUTCString());
+      if (req.fresh || req.method === "HEAD") {
+        file.body.destroy();
+        if (file.size !== undefined && !req.fresh) res.setHeader("Content-Length", String(file.size));
+        res.status(req.fresh ? 304 : 200).end();
+        return;
+      }
+      if (file.size !== undefined) res.setHeader("Content-Length", String(file.size));
+      pipeline(file.body, res, (err) => {
+        if (err && !req.destroyed) logger.warn({ err, path: req.path }, "image stream failed");
+      });
+    } catch (err) {
+      next(err);
+    }
+  };
 }
 
 const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";

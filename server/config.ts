@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./adapters/storage";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
@@ -35,11 +36,28 @@ const schema = z.object({
   STRIPE_API_URL: optionalUrl,
   /** Allow the test sandbox on a public (https) site, e.g. a staging server. */
   BILLING_SANDBOX: z.enum(["true", "false"]).optional(),
+  /** Images in an S3-compatible bucket instead of MEDIA_DIR. */
+  S3_BUCKET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(3).max(63).optional()),
+  /** Address of an S3-compatible service (MinIO, R2, …); absent for AWS S3. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Without a key pair the AWS SDK's own chain applies (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
+  /** Bucket in the path instead of the host name (most S3-compatible services need it). */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX"> & {
+type S3Key = "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE";
+
+export type Config = Omit<
+  z.infer<typeof schema>,
+  "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX" | S3Key
+> & {
   /** Stripe settings, or null for the local sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
+  /** The image bucket, or null for images on local disk (mediaDir). */
+  s3: S3Settings | null;
   authSecret: string;
   secureCookies: boolean;
   seedDemo: boolean;
@@ -82,7 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...c } = parsed.data;
+  const { SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...rest } = parsed.data;
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...c } = rest;
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
   }
@@ -92,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The sandbox approves any checkout for free: a public site must not offer it by accident.
   if (!STRIPE_SECRET_KEY && c.BASE_URL.startsWith("https://") && BILLING_SANDBOX !== "true") {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when BASE_URL is https (or set BILLING_SANDBOX=true for a test site)");
+  }
+  if (!S3_ACCESS_KEY_ID !== !S3_SECRET_ACCESS_KEY) {
+    throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither");
+  }
+  const s3Extras = S3_ENDPOINT || S3_ACCESS_KEY_ID || S3_FORCE_PATH_STYLE;
+  if (!S3_BUCKET && s3Extras) {
+    throw new Error("Invalid configuration:\n  S3_BUCKET: required with the other S3_* settings (without it images stay in MEDIA_DIR)");
   }
   const mediaDir = path.resolve(MEDIA_DIR ?? path.join(c.DATA_DIR, "media"));
   const dataDir = path.resolve(c.DATA_DIR);
@@ -105,6 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: c.BASE_URL.startsWith("https://"),
     mediaDir,
     stripe: STRIPE_SECRET_KEY ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET!, ...(STRIPE_API_URL && { apiUrl: STRIPE_API_URL }) } : null,
+    s3: S3_BUCKET
+      ? {
+          bucket: S3_BUCKET,
+          region: S3_REGION,
+          ...(S3_ENDPOINT && { endpoint: S3_ENDPOINT }),
+          ...(S3_ACCESS_KEY_ID && { credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY! } }),
+          forcePathStyle: S3_FORCE_PATH_STYLE === "true",
+        }
+      : null,
     // Demo accounts have a public password: by default only on a local embedded database.
     seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };

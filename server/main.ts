@@ -6,6 +6,7 @@ import { createApp, type AppOptions } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createLogger } from "./logger";
+import { scheduleStaleUploadCleanup } from "./media/uploads";
 import { seedDemoData } from "./seed/demo";
 import { createServices } from "./services";
 
@@ -20,6 +21,8 @@ await database.migrate();
 const services = createServices(config, database, logger);
 if (config.seedDemo) await seedDemoData(services);
 await database.analyze();
+// Images uploaded for a property form that was never saved: removed within a day (see server/media/uploads.ts).
+const stopUploadCleanup = scheduleStaleUploadCleanup({ db: database.db, storage: services.storage, logger });
 
 let options: AppOptions;
 if (dev) {
@@ -30,10 +33,11 @@ if (dev) {
     devMiddleware: viteServer.middlewares,
   };
 } else {
-  const buildPath = path.resolve("build/server/index.js");
+  // BUILD_DIR: the folder `npm run build` wrote (parallel work trees keep their own), build/ by default.
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   options = {
-    build: (await import(pathToFileURL(buildPath).href)) as ServerBuild,
-    clientDir: path.resolve("build/client"),
+    build: (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild,
+    clientDir: path.join(buildDir, "client"),
   };
 }
 
@@ -55,6 +59,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await new Promise((r) => setTimeout(r, 200));
   server.closeAllConnections();
+  stopUploadCleanup();
   await services.close();
   logger.info("bye");
   process.exit(0);

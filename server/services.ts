@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import path from "node:path";
 import { createMailer, type Mailer } from "./adapters/email";
 import { createAuth, type Auth } from "./accounts/auth";
-import { createDiskStorage, type Storage } from "./adapters/storage";
+import { createDiskStorage, createS3Storage, type Storage } from "./adapters/storage";
 import { createBilling, type Billing } from "./billing/billing";
 import { createSandboxProvider, type SandboxProvider } from "./billing/sandbox-provider";
 import { createStripeProvider, type StripeProvider } from "./billing/stripe-provider";
@@ -47,12 +47,13 @@ export function createServices(config: Config, database: Database, logger: Logge
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   const sandbox = stripe ? null : createSandboxProvider({ db: database.db, secret: config.authSecret, baseUrl: config.BASE_URL });
   const billing = createBilling({ db: database.db, provider: (stripe ?? sandbox)!, baseUrl: config.BASE_URL, logger });
+  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.mediaDir);
   return {
     config,
     database,
     auth,
     mailer,
-    storage: createDiskStorage(config.mediaDir),
+    storage,
     limiter: createRateLimiter(redis),
     billing,
     sandbox,
@@ -60,6 +61,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     logger,
     async close() {
       redis?.disconnect();
+      storage.close?.();
       await database.close();
     },
   };

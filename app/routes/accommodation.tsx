@@ -22,10 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     property,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
     today: todayInBrazil(),
-    // Link previews (WhatsApp, social networks) need absolute addresses.
+    // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
     share: {
       url: new URL(`/accommodation/${property.slug}`, base).href,
-      image: cover ? { url: new URL(imageUrl(cover.storageKey, 1200), base).href, alt: cover.alt } : null,
+      image: cover ? { url: new URL(imageUrl(cover.storageKey, 1200, "jpeg"), base).href, alt: cover.alt } : null,
     },
   };
 }

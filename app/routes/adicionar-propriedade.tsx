@@ -1,12 +1,20 @@
+import { eq } from "drizzle-orm";
 import { Crown } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/adicionar-propriedade";
 import { formatBRL } from "@common/format";
-import { isPremium, planFor, PREMIUM_PRICE_CENTS } from "@server/billing/status";
+import { formatInternationalPhone } from "@common/phone";
+import { isPremium, planFor, PREMIUM_PRICE_CENTS, subscriptionStatus } from "@server/billing/status";
+import { users } from "@server/db/schema";
+import { createHostProperty } from "@server/properties/manage";
 import { BillingButton } from "~/components/billing/billing-button";
-import { PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { AccessRestricted } from "~/components/layout/access-restricted";
+import { PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { FormErrorToast } from "~/components/property/form/form-error-toast";
+import { emptyPropertyForm, PropertyForm } from "~/components/property/form/property-form";
 import { getViewer } from "~/lib/auth.server";
+import { formFailure, hostForAction, isUploadClaimError, readPropertyForm } from "~/lib/property-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Adicionar Propriedade | Recanto" }];
 
@@ -15,11 +23,39 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
   if (!viewer) return { access: "logged-out" as const };
   if (viewer.userType !== "host") throw redirect("/");
-  const plan = await planFor(context.services.database.db, viewer);
-  return isPremium(plan.status) ? { access: "premium" as const } : { access: "needs-premium" as const, premiumPriceCents: PREMIUM_PRICE_CENTS };
+  const db = context.services.database.db;
+  const plan = await planFor(db, viewer);
+  if (!isPremium(plan.status)) return { access: "needs-premium" as const, premiumPriceCents: PREMIUM_PRICE_CENTS };
+  // The WhatsApp starts as the phone on the host's profile.
+  const [profile] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, viewer.id));
+  return { access: "premium" as const, whatsapp: formatInternationalPhone(profile?.phone ?? "") };
 }
 
-export default function AdicionarPropriedade({ loaderData }: Route.ComponentProps) {
+/** Saves a new listing as pending approval; only Premium hosts (checked here, not by the page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const host = await hostForAction(context, "Você precisa estar logado para adicionar uma propriedade.");
+  if (!host.ok) return formFailure(host.status, { message: host.message });
+  const { database, logger } = context.services;
+  if (!isPremium(await subscriptionStatus(database.db, host.value))) {
+    return formFailure(403, { message: "Plano Premium Necessário: Assine o Premium para cadastrar propriedades." });
+  }
+  const input = await readPropertyForm(request);
+  if (!input.ok) return input.response;
+  try {
+    await createHostProperty(database.db, host.value.id, input.value);
+  } catch (err) {
+    if (isUploadClaimError(err)) return formFailure(422, { errors: { imageIds: err.message } });
+    logger.error({ err }, "property creation failed");
+    return formFailure(500, { message: "Erro ao cadastrar propriedade: Tente novamente mais tarde." });
+  }
+  return redirectWithToast("/minhas-propriedades", {
+    title: "Propriedade cadastrada!",
+    description: "Sua propriedade foi cadastrada com sucesso e está aguardando aprovação",
+    variant: "success",
+  });
+}
+
+export default function AdicionarPropriedade({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.access === "logged-out") {
     return <AccessRestricted returnTo="/adicionar-propriedade">Faça login como anfitrião para cadastrar sua propriedade.</AccessRestricted>;
   }
@@ -42,15 +78,13 @@ export default function AdicionarPropriedade({ loaderData }: Route.ComponentProp
     );
   }
   return (
-    <PageMessage
-      title="Adicionar Propriedade"
-      actions={
-        <Link to="/perfil" className={secondaryLinkButton}>
-          Voltar ao perfil
-        </Link>
-      }
-    >
-      <p>Seu plano Premium está ativo. O formulário de cadastro de propriedades ainda está em construção e chega em breve nesta página.</p>
-    </PageMessage>
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">Adicionar Propriedade</h1>
+      <p className="mt-2 text-stone-600 dark:text-stone-300">Depois de cadastrada, a propriedade passa por uma análise rápida da nossa equipe antes de aparecer nas buscas.</p>
+      <FormErrorToast result={actionData} />
+      <div className="mt-8">
+        <PropertyForm mode="create" initial={emptyPropertyForm(loaderData.whatsapp)} cancelTo="/" serverErrors={actionData?.errors} />
+      </div>
+    </div>
   );
 }

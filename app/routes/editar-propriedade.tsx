@@ -1,27 +1,94 @@
-import { data, Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
-import { PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
+import { imageUrl } from "@common/media";
+import { formatInternationalPhone } from "@common/phone";
+import { findHostProperty, updateHostProperty } from "@server/properties/manage";
+import { FormErrorToast } from "~/components/property/form/form-error-toast";
+import { PropertyForm } from "~/components/property/form/property-form";
 import { requireHost } from "~/lib/auth.server";
+import { formFailure, hostForAction, isUploadClaimError, readPropertyForm } from "~/lib/property-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Editar Propriedade | Recanto" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Editar ${data?.property.title ?? "Propriedade"} | Recanto` }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireHost(request, context);
-  // No property can exist yet, so every id is unknown to this host.
-  return data(null, { status: 404 });
+const notFound = () =>
+  redirectWithToast("/minhas-propriedades", {
+    title: "Erro ao carregar propriedade",
+    description: "Esta propriedade não existe ou não pertence à sua conta.",
+    variant: "error",
+  });
+
+/** Only the owner loads the form; anyone else's id (or an unknown one) ends on their own list with the spec's error. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireHost(request, context);
+  const property = await findHostProperty(context.services.database.db, viewer.id, params.id);
+  if (!property) throw await notFound();
+  return {
+    property: {
+      title: property.title,
+      description: property.description,
+      propertyType: property.propertyType,
+      location: property.location,
+      priceCents: property.priceCents,
+      maxGuests: property.maxGuests,
+      bedrooms: property.bedrooms,
+      bathrooms: property.bathrooms,
+      amenities: property.amenities,
+      safetyItems: property.safetyItems,
+      whatsappContact: formatInternationalPhone(property.whatsappContact),
+      images: property.images.map((image) => ({ id: image.id, url: imageUrl(image.storageKey, 400) })),
+    },
+    status: property.status,
+    rejectionReason: property.rejectionReason,
+  };
 }
 
-export default function EditarPropriedade() {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const host = await hostForAction(context, "Você precisa estar logado para editar uma propriedade.");
+  if (!host.ok) return formFailure(host.status, { message: host.message });
+  const input = await readPropertyForm(request);
+  if (!input.ok) return input.response;
+  const { database, storage, logger } = context.services;
+  let saved;
+  try {
+    saved = await updateHostProperty(database.db, storage, host.value.id, params.id, input.value);
+  } catch (err) {
+    if (isUploadClaimError(err)) return formFailure(422, { errors: { imageIds: err.message } });
+    logger.error({ err }, "property update failed");
+    return formFailure(500, { message: "Erro ao atualizar propriedade: Tente novamente mais tarde." });
+  }
+  if (!saved) return formFailure(404, { message: "Erro ao atualizar: Esta propriedade não existe ou não pertence à sua conta." });
+  return redirectWithToast("/minhas-propriedades", {
+    title: "Propriedade atualizada",
+    ...(saved.backToReview && { description: "As alterações foram enviadas para análise. A propriedade volta às buscas quando for aprovada." }),
+    variant: "success",
+  });
+}
+
+export default function EditarPropriedade({ loaderData, actionData }: Route.ComponentProps) {
+  const { property, status, rejectionReason } = loaderData;
   return (
-    <PageMessage
-      title="Propriedade não encontrada"
-      actions={
-        <Link to="/minhas-propriedades" className={secondaryLinkButton}>
-          Voltar para Minhas Propriedades
-        </Link>
-      }
-    >
-      <p>Esta propriedade não existe ou não pertence à sua conta.</p>
-    </PageMessage>
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to="/minhas-propriedades" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline dark:text-brand-300">
+        <ArrowLeft aria-hidden className="size-4" />
+        Voltar para Minhas Propriedades
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">Editar Propriedade</h1>
+      {status === "rejected" ? (
+        <p className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+          <strong>Recusada na análise:</strong> {rejectionReason ?? "sem motivo informado"}. Ajuste o anúncio e salve para enviá-lo de novo.
+        </p>
+      ) : null}
+      {status === "approved" ? (
+        <p className="mt-4 text-sm text-stone-600 dark:text-stone-300">
+          Esta propriedade está publicada. Mudar o título, a descrição, o tipo, a localização ou adicionar fotos envia o anúncio para uma nova análise.
+        </p>
+      ) : null}
+      <FormErrorToast result={actionData} />
+      <div className="mt-8">
+        <PropertyForm mode="edit" initial={property} cancelTo="/minhas-propriedades" serverErrors={actionData?.errors} approved={status === "approved"} />
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ function escapeHtml(value: string) {
 }
 
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`).join("");
   return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2a1f;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#2f5d3a">${escapeHtml(title)}</h1>${body}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2f5d3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
@@ -42,5 +42,43 @@ export function newsletterConfirmationEmail(to: string, url: string): EmailMessa
     "Confirme sua inscrição na newsletter do Recanto",
     ["Obrigado pelo interesse! Confirme sua inscrição para receber novidades e refúgios na natureza.", "Se não foi você, ignore esta mensagem: nada será enviado."],
     { label: "Confirmar inscrição", url },
+  );
+}
+
+/** Moderation: the property is public now (or will be once the host activates it). */
+export function propertyApprovedEmail(to: string, name: string, property: { title: string; isActive: boolean }, url: string): EmailMessage {
+  return message(
+    to,
+    "Sua propriedade foi aprovada",
+    [
+      `Olá, ${name}!`,
+      property.isActive
+        ? `Boas notícias: “${property.title}” foi aprovada pela nossa equipe e já aparece nas buscas do Recanto.`
+        : `Boas notícias: “${property.title}” foi aprovada pela nossa equipe. Ela está desativada: ative-a em Minhas Propriedades para que apareça nas buscas do Recanto.`,
+    ],
+    { label: property.isActive ? "Ver minha propriedade" : "Abrir Minhas Propriedades", url },
+  );
+}
+
+/** Moderation: a new property was refused, or a published one was taken down, with the operator's reason. */
+export function propertyNeedsChangesEmail(
+  to: string,
+  name: string,
+  property: { title: string; wasPublished: boolean },
+  reason: string,
+  url: string,
+): EmailMessage {
+  return message(
+    to,
+    "Sua propriedade precisa de ajustes",
+    [
+      `Olá, ${name}!`,
+      property.wasPublished
+        ? `Nossa equipe retirou “${property.title}” das buscas do Recanto até que ela seja ajustada. O motivo:`
+        : `Nossa equipe analisou “${property.title}” e ela ainda não pode ser publicada. O motivo:`,
+      reason,
+      "Depois de fazer os ajustes, salve a propriedade: ela volta para a fila de análise.",
+    ],
+    { label: "Editar propriedade", url },
   );
 }

@@ -1,9 +1,10 @@
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
-import { IMAGE_WIDTHS, imageUrl, variantKey } from "../../common/media";
+import { imageUrl, LARGEST_IMAGE_WIDTH } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
-import { billingCustomers, favorites, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
+import { billingCustomers, favorites, imageUploads, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
+import { removeImageFiles } from "../media/variants";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -78,17 +79,16 @@ async function ownProperties(db: Db, userId: string) {
     .from(propertyImages)
     .where(inArray(propertyImages.propertyId, rows.map((r) => r.id)))
     .orderBy(asc(propertyImages.position));
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   return rows.map((r) => ({
     ...r,
-    images: images.filter((i) => i.propertyId === r.id).map((i) => ({ url: imageUrl(i.storageKey, largest), alt: i.alt })),
+    images: images.filter((i) => i.propertyId === r.id).map((i) => ({ url: imageUrl(i.storageKey, LARGEST_IMAGE_WIDTH), alt: i.alt })),
   }));
 }
 
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
- * consent, favourites and listings (by cascade), then the listings' image files that no other
- * listing uses.
+ * consent, favourites and listings (by cascade) and staged uploads, then the image files of the
+ * uploads and of the listings that no other listing uses.
  */
 export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {
   const keys = await db
@@ -96,22 +96,29 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string): P
     .from(propertyImages)
     .innerJoin(properties, eq(properties.id, propertyImages.propertyId))
     .where(eq(properties.hostId, userId));
+  let staged: { storageKey: string }[] = [];
   const deleted = await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return false;
+    staged = await tx.delete(imageUploads).where(eq(imageUploads.userId, userId)).returning({ storageKey: imageUploads.storageKey });
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId)); // sessions, accounts, favourites and properties cascade
     return true;
   });
-  if (!deleted || keys.length === 0) return deleted;
+  if (!deleted) return false;
+  await removeImageFiles(
+    storage,
+    staged.map((s) => s.storageKey),
+  );
+  if (keys.length === 0) return true;
   const stillUsed = await db
     .selectDistinct({ storageKey: propertyImages.storageKey })
     .from(propertyImages)
     .where(inArray(propertyImages.storageKey, keys.map((k) => k.storageKey)));
   const used = new Set(stillUsed.map((k) => k.storageKey));
   const orphans = keys.map((k) => k.storageKey).filter((key) => !used.has(key));
-  await Promise.all(orphans.flatMap((key) => IMAGE_WIDTHS.map((w) => storage.remove(variantKey(key, w)))));
+  await removeImageFiles(storage, orphans);
   return true;
 }

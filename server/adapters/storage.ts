@@ -1,13 +1,34 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { variantContentType } from "../../common/media";
 
-/** Where image files live: local disk by default; an S3-compatible bucket comes with the image pipeline. */
+/** A stored file being read. */
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  size?: number;
+  etag?: string;
+  lastModified?: Date;
+}
+
+/**
+ * Where image files live: a local folder (default) or an S3-compatible bucket (S3_* settings).
+ * Keys are relative paths of safe ASCII characters ("demo/cabana-1-800.webp").
+ */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
   /** Local folder served at /media, when the storage is a disk. */
   localDir?: string;
+  /** Lets go of connections (S3). */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -18,20 +39,34 @@ function assertSafeKey(key: string) {
   }
 }
 
+const contentTypeOf = (key: string) => variantContentType(key) ?? "application/octet-stream";
+
 export function createDiskStorage(dir: string): Storage {
   const file = (key: string) => {
     assertSafeKey(key);
     return path.join(dir, key);
   };
+  let writes = 0;
   return {
     localDir: dir,
     async put(key, body) {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       // Written whole, then renamed: a reader never sees half a file.
-      const temporary = `${target}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, target);
+      const temporary = `${target}.${process.pid}-${writes++}.tmp`;
+      try {
+        await fs.writeFile(temporary, body);
+        await fs.rename(temporary, target);
+      } catch (err) {
+        await fs.rm(temporary, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const target = file(key);
+      const stat = await fs.stat(target).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return { body: createReadStream(target), contentType: contentTypeOf(key), size: stat.size, lastModified: stat.mtime };
     },
     async exists(key) {
       return fs.access(file(key)).then(
@@ -41,6 +76,83 @@ export function createDiskStorage(dir: string): Storage {
     },
     async remove(key) {
       await fs.rm(file(key), { force: true });
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, Cloudflare R2, Backblaze B2…); absent for AWS. */
+  endpoint?: string;
+  /** Absent: the AWS SDK's usual chain (environment, instance role…). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** bucket in the path (http://host/bucket/key) instead of the host name; most S3-compatibles need it. */
+  forcePathStyle: boolean;
+}
+
+/** Stored images never change (a new upload gets a new key): caches, and a CDN in front of the bucket, may keep them a year. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const isNotFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
+};
+
+export function createS3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's
+    // newer default (CRC32 headers and trailers on every upload).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = settings.bucket;
+  return {
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }));
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body as Readable,
+          contentType: object.ContentType ?? contentTypeOf(key),
+          size: object.ContentLength,
+          etag: object.ETag,
+          lastModified: object.LastModified,
+        };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async exists(key) {
+      assertSafeKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
+    },
+    async remove(key) {
+      assertSafeKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    },
+    close() {
+      client.destroy();
     },
   };
 }

@@ -152,7 +152,7 @@ export const propertyImages = pgTable(
     propertyId: uuid("property_id")
       .notNull()
       .references(() => properties.id, { onDelete: "cascade" }),
-    /** Key prefix in the storage adapter; each size lives at `${storageKey}-${width}.webp`. */
+    /** Key prefix in the storage adapter; its files are named by common/media.ts (each width, WebP and JPEG). */
     storageKey: text("storage_key").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
@@ -164,6 +164,30 @@ export const propertyImages = pgTable(
   (t) => [
     index("property_images_property_idx").on(t.propertyId, t.position),
     check("property_images_size_check", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.position} >= 0`),
+  ],
+);
+
+/**
+ * Images uploaded through POST /api/imagens and not yet attached to a property. Saving a property
+ * claims them (the row goes, a property_images row with the same storage key comes); rows never
+ * claimed are removed with their files by the hourly cleanup (server/media/uploads.ts).
+ */
+export const imageUploads = pgTable(
+  "image_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("image_uploads_user_idx").on(t.userId),
+    index("image_uploads_created_idx").on(t.createdAt),
+    check("image_uploads_size_check", sql`${t.width} > 0 AND ${t.height} > 0`),
   ],
 );
 

@@ -19,6 +19,8 @@ const RULES = {
   contact: { ip: { points: 120, duration: HOUR }, email: { points: 60, duration: HOUR } },
   // Each checkout or portal visit creates a session at the provider.
   billing: { ip: { points: 60, duration: HOUR }, email: { points: 30, duration: HOUR } },
+  // Each image upload costs a decode and six encodes: a few listings' worth of photos an hour, re-tries included.
+  upload: { ip: { points: 300, duration: HOUR }, email: { points: 150, duration: HOUR } },
 } as const;
 
 type Scope = "ip" | "email" | "emailIp";

@@ -1,24 +1,90 @@
-import sharp from "sharp";
-import { IMAGE_WIDTHS, variantKey } from "../../common/media";
+import sharp, { type Sharp } from "sharp";
+import { allVariantKeys, IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_WIDTHS, LARGEST_IMAGE_WIDTH, variantKey } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 
 export interface StoredImage {
   storageKey: string;
+  /** Size of the largest stored variant (what the page's width/height attributes describe). */
   width: number;
   height: number;
 }
 
-/** Stores one source image as WebP in every width pages ask for (never upscaled). */
-export async function storeImageVariants(storage: Storage, storageKey: string, source: Buffer): Promise<StoredImage> {
-  const image = sharp(source).rotate();
-  const { width = 0, height = 0 } = await image.metadata();
-  await Promise.all(
-    IMAGE_WIDTHS.map(async (w) => {
-      const body = await image.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-      await storage.put(variantKey(storageKey, w), body, "image/webp");
+/** Decoding refuses anything larger: a small file can claim gigapixels (a "decompression bomb"). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * A variant is at most its width wide and three times that high: a very tall image gets narrower
+ * instead of taller than any format allows.
+ */
+const MAX_ASPECT = 3;
+
+const ENCODERS = {
+  webp: (image: Sharp) => image.webp({ quality: 78 }),
+  // The fallback, rarely served: plain libjpeg-turbo (progressive, optimised Huffman tables) encodes
+  // four times faster than mozjpeg for files about 10% larger. JPEG has no transparency: transparent
+  // areas become white, not black.
+  jpeg: (image: Sharp) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 80, progressive: true, optimiseCoding: true }),
+} satisfies Record<(typeof IMAGE_FORMATS)[number], (image: Sharp) => Sharp>;
+
+/** An image decoded, upright, at most the largest width, in sRGB: raw pixels, without any metadata. */
+export interface NormalizedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * Decodes the source once: rotated upright by its EXIF orientation, shrunk to the largest width
+ * (never enlarged), converted to sRGB, as raw pixels. Raw pixels carry no metadata, so no EXIF
+ * (GPS, camera, time), XMP, IPTC or ICC profile can reach a stored file. Throws when the source
+ * does not decode (sharp's errors).
+ */
+export async function normalizeImage(source: Buffer | Sharp): Promise<NormalizedImage> {
+  const input = Buffer.isBuffer(source) ? sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }) : source;
+  const { data, info } = await input
+    .rotate()
+    .resize({ width: LARGEST_IMAGE_WIDTH, height: LARGEST_IMAGE_WIDTH * MAX_ASPECT, fit: "inside", withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/**
+ * Encodes and stores every width and format of a normalized image. If any file fails to store,
+ * the ones already stored are removed and the error is thrown.
+ */
+export async function storeNormalizedImage(storage: Storage, storageKey: string, image: NormalizedImage): Promise<StoredImage> {
+  const raw = { raw: { width: image.width, height: image.height, channels: image.channels } };
+  const jobs = IMAGE_FORMATS.flatMap((format) => IMAGE_WIDTHS.map((width) => ({ format, width })));
+  const results = await Promise.allSettled(
+    jobs.map(async ({ format, width }) => {
+      const resized = sharp(image.data, raw).resize({ width, height: width * MAX_ASPECT, fit: "inside", withoutEnlargement: true });
+      const body = await ENCODERS[format](resized).toBuffer();
+      await storage.put(variantKey(storageKey, width, format), body, IMAGE_CONTENT_TYPES[format]);
     }),
   );
-  const largest = Math.max(...IMAGE_WIDTHS);
-  const scale = width > largest ? largest / width : 1;
-  return { storageKey, width: Math.round(width * scale), height: Math.round(height * scale) };
+  const failure = results.find((r) => r.status === "rejected");
+  if (failure) {
+    await removeImageFiles(storage, [storageKey]).catch(() => {});
+    throw failure.reason;
+  }
+  return { storageKey, width: image.width, height: image.height };
+}
+
+/** Stores one source image in every width and format pages ask for (see normalizeImage). */
+export async function storeImageVariants(storage: Storage, storageKey: string, source: Buffer | Sharp): Promise<StoredImage> {
+  return storeNormalizedImage(storage, storageKey, await normalizeImage(source));
+}
+
+/** Removes every stored file of these images (all widths and formats); missing files are ignored. */
+export async function removeImageFiles(storage: Storage, storageKeys: readonly string[]): Promise<void> {
+  await Promise.all(storageKeys.flatMap((key) => allVariantKeys(key).map((file) => storage.remove(file))));
+}
+
+/** True when every file of the image is stored. */
+export async function imageFilesExist(storage: Storage, storageKey: string): Promise<boolean> {
+  const found = await Promise.all(allVariantKeys(storageKey).map((file) => storage.exists(file)));
+  return found.every(Boolean);
 }

@@ -29,13 +29,18 @@ export interface NewImage {
   alt: string;
 }
 
-/** "Chalé da Serra!" -> "chale-da-serra-3f9a1c07b2": readable, unique, ASCII. */
-export function makeSlug(title: string): string {
-  const base = normalizeText(title)
+/** "Chalé da Serra!" -> "chale-da-serra": ASCII words joined by hyphens, at most 60 characters. */
+export function slugBase(title: string): string {
+  return normalizeText(title)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/, "");
+}
+
+/** "Chalé da Serra!" -> "chale-da-serra-3f9a1c07b2": readable, unique, ASCII. */
+export function makeSlug(title: string): string {
+  const base = slugBase(title);
   // 10 hex digits: collisions stay negligible (about 1 in 100 million at 100k listings).
   const suffix = randomBytes(5).toString("hex");
   return base ? `${base}-${suffix}` : suffix;

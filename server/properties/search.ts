@@ -172,10 +172,8 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   };
 }
 
-type CardRow = Omit<PropertyCardData, "cover">;
-
 /** Adds each property's first image (position order) in one query. */
-export async function withCovers(db: Db, rows: CardRow[]): Promise<PropertyCardData[]> {
+export async function withCovers<Row extends { id: string }>(db: Db, rows: Row[]): Promise<(Row & Pick<PropertyCardData, "cover">)[]> {
   if (rows.length === 0) return [];
   const covers = await db
     .selectDistinctOn([propertyImages.propertyId], {

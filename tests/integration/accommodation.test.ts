@@ -100,7 +100,8 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       // The '+2' tile and 'Mostrar todas as fotos' open the whole gallery.
       expect(html.match(new RegExp(`href="${gallery}"`, "g"))).toHaveLength(2);
       // Five photos in the grid, the cover loaded eagerly.
-      expect(html.match(/src="\/media\/acc\/cabana-\d-800\.webp"/g)).toHaveLength(5);
+      expect(html.match(/src="\/media\/acc\/cabana-\d-800\.jpg"/g)).toHaveLength(5);
+      expect(html.match(/<source type="image\/webp" srcSet="\/media\/acc\/cabana-\d-400\.webp 400w, /g)).toHaveLength(5);
       // The contact form works without JavaScript: a GET to the contact route in a new tab.
       const form = tagWith(html, `action="/accommodation/${listed.cabana!.slug}/contato"`);
       expect(form).toMatch(/^<form/);
@@ -115,7 +116,7 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       const pageUrl = `${t.app.url}/accommodation/${listed.cabana!.slug}`;
       expect(html).toContain(`<meta property="og:title" content="Cabana do Vale &amp; Rio"/>`);
       expect(html).toContain(`<meta property="og:url" content="${pageUrl}"/>`);
-      expect(html).toContain(`<meta property="og:image" content="${t.app.url}/media/acc/cabana-1-1200.webp"/>`);
+      expect(html).toContain(`<meta property="og:image" content="${t.app.url}/media/acc/cabana-1-1200.jpg"/>`);
       expect(html).toMatch(/<meta name="description" content="Cabana em Urubici - SC, R\$\s450,00 \/ noite\. Cabana de madeira/);
       expect(html).toContain(`<link rel="canonical" href="${pageUrl}"/>`);
     });

@@ -57,8 +57,10 @@ describe(`the photo gallery page (${engine})`, () => {
     expect(textOf(main)).toContain("Voltar para a propriedade Cabana do Ipê 3 fotos");
     for (const [i, image] of threeImages.entries()) {
       expect(main).toContain(`aria-label="Abrir foto ${i + 1} de 3: Foto ${i + 1}"`);
-      expect(main).toContain(`src="${imageUrl(image.storageKey, 800)}"`);
-      for (const width of [400, 800, 1200] as const) expect(main).toContain(`${imageUrl(image.storageKey, width)} ${width}w`);
+      expect(main).toContain(`src="${imageUrl(image.storageKey, 800, "jpeg")}"`);
+      for (const format of ["webp", "jpeg"] as const) {
+        for (const width of [400, 800, 1200] as const) expect(main).toContain(`${imageUrl(image.storageKey, width, format)} ${width}w`);
+      }
     }
     // Below the first photo, images wait until they scroll into view.
     expect(main.match(/loading="lazy"/g)).toHaveLength(2);

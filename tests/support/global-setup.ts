@@ -25,10 +25,11 @@ declare module "vitest" {
   }
 }
 
-/** The illustrations only change when their drawing code does: cache them by its hash. */
+/** The illustrations only change when their drawing code or the stored variants do: cache them by that code's hash. */
 async function demoMediaDir() {
-  const source = await fs.readFile(path.resolve("server/seed/demo-scenes.ts"));
-  const dir = path.join(os.tmpdir(), "recanto-demo-media", createHash("sha256").update(source).digest("hex").slice(0, 12));
+  const hash = createHash("sha256");
+  for (const file of ["server/seed/demo-scenes.ts", "server/media/variants.ts", "common/media.ts"]) hash.update(await fs.readFile(path.resolve(file)));
+  const dir = path.join(os.tmpdir(), "recanto-demo-media", hash.digest("hex").slice(0, 12));
   await ensureDemoImages(createDiskStorage(dir));
   return dir;
 }

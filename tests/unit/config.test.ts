@@ -64,4 +64,22 @@ describe("configuration", () => {
     expect(() => loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret })).toThrow(/STRIPE_SECRET_KEY: required when BASE_URL is https/);
     expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe).not.toBeNull();
   });
+
+  it("keeps images on disk unless S3_BUCKET is set, and refuses half an S3 setting", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).s3).toBeNull();
+    const s3 = { DATA_DIR: tmp(), S3_BUCKET: "recanto-fotos", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "segredo", S3_FORCE_PATH_STYLE: "true" };
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: "recanto-fotos",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      credentials: { accessKeyId: "id", secretAccessKey: "segredo" },
+      forcePathStyle: true,
+    });
+    // AWS itself: no endpoint, credentials from the SDK's own chain (instance role, environment).
+    expect(loadConfig({ DATA_DIR: tmp(), S3_BUCKET: "recanto-fotos", S3_REGION: "sa-east-1" }).s3).toEqual({ bucket: "recanto-fotos", region: "sa-east-1", forcePathStyle: false });
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: "" })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: "nao e url" })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "sim" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
 });

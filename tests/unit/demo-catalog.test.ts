@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PROPERTY_TYPES } from "../../common/catalog";
 import { cityOptions } from "../../common/cities";
 import { brazilianCities } from "../../server/cities/cities";
+import { demoImageKey } from "../../server/seed/demo-images";
 import { demoCatalogue, DEMO_NOTICE } from "../../server/seed/demo-catalog";
 import { DEMO_LABEL, sceneSvg } from "../../server/seed/demo-scenes";
 
@@ -32,5 +33,12 @@ describe("demo catalogue", () => {
     expect(sceneSvg("Casa na Árvore", 1)).not.toEqual(svg);
     const { width, height, format } = await sharp(Buffer.from(svg)).png().toBuffer({ resolveWithObject: true }).then((r) => r.info);
     expect({ width, height, format }).toEqual({ width: 1200, height: 800, format: "png" });
+  });
+});
+
+describe("demo illustration names", () => {
+  it("are fixed, so later starts and the tests' cache reuse the files already drawn", () => {
+    expect(demoImageKey("Casa na Árvore", 0)).toBe("demo/casa-na-arvore-1");
+    expect(demoImageKey("Trailer / Motorhome", 7)).toBe("demo/trailer-motorhome-8");
   });
 });

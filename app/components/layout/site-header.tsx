@@ -1,4 +1,4 @@
-import { CreditCard, Heart, LogOut, Menu, Monitor, Moon, Plus, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
+import { CreditCard, Heart, LogOut, Menu, Monitor, Moon, Plus, ShieldCheck, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useSubmit } from "react-router";
 import type { ViewerUser } from "~/lib/auth.server";
@@ -12,7 +12,23 @@ const menuClass =
 const iconButton =
   "inline-flex h-10 items-center justify-center gap-2 rounded-full border border-stone-300 px-3 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800";
 
-export function SiteHeader({ viewer, favoritesCount }: { viewer: ViewerUser | null; favoritesCount: number }) {
+/** "3 propriedades aguardando análise", for accessible names. */
+function waitingLabel(count: number) {
+  return count === 1 ? "1 propriedade aguardando análise" : `${count} propriedades aguardando análise`;
+}
+
+const badgeText = (count: number) => (count > 99 ? "99+" : String(count));
+
+export function SiteHeader({
+  viewer,
+  favoritesCount,
+  pendingModeration = null,
+}: {
+  viewer: ViewerUser | null;
+  favoritesCount: number;
+  /** Operators only (null for everyone else): how many properties wait for moderation. */
+  pendingModeration?: number | null;
+}) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -38,20 +54,24 @@ export function SiteHeader({ viewer, favoritesCount }: { viewer: ViewerUser | nu
               </span>
             ) : null}
           </Link>
-          <AccountMenu viewer={viewer} />
+          <AccountMenu viewer={viewer} pendingModeration={pendingModeration} />
         </nav>
       </div>
     </header>
   );
 }
 
-function AccountMenu({ viewer }: { viewer: ViewerUser | null }) {
+function AccountMenu({ viewer, pendingModeration }: { viewer: ViewerUser | null; pendingModeration: number | null }) {
   const submit = useSubmit();
+  const isOperator = viewer?.role === "admin" && pendingModeration !== null;
+  const waiting = isOperator && pendingModeration > 0 ? pendingModeration : 0;
+  const triggerLabel = viewer ? `Menu da conta de ${viewer.name}${waiting ? `, ${waitingLabel(waiting)}` : ""}` : "Menu da conta";
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={iconButton} aria-label={viewer ? `Menu da conta de ${viewer.name}` : "Menu da conta"}>
+      <DropdownMenu.Trigger className={`${iconButton} relative`} aria-label={triggerLabel}>
         <Menu aria-hidden className="h-4 w-4" />
         <User aria-hidden className="h-5 w-5" />
+        {waiting ? <span aria-hidden className="absolute -top-0.5 -right-0.5 size-3 rounded-full border-2 border-white bg-amber-500 dark:border-stone-950" /> : null}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={menuClass}>
@@ -79,6 +99,23 @@ function AccountMenu({ viewer }: { viewer: ViewerUser | null }) {
               <MenuLink to="/favoritos" icon={<Heart aria-hidden className="h-4 w-4" />}>
                 Favoritos
               </MenuLink>
+              {isOperator ? (
+                <MenuLink
+                  to="/moderacao"
+                  icon={<ShieldCheck aria-hidden className="h-4 w-4" />}
+                  label={`Moderação (${pendingModeration === 1 ? "1 pendente" : `${pendingModeration} pendentes`})`}
+                >
+                  Moderação
+                  <span
+                    aria-hidden
+                    className={`ml-auto min-w-6 rounded-full px-1.5 text-center text-xs leading-5 font-bold ${
+                      waiting ? "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50" : "bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200"
+                    }`}
+                  >
+                    {badgeText(pendingModeration)}
+                  </span>
+                </MenuLink>
+              ) : null}
               <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void submit(null, { method: "post", action: "/sair" })}>
                 <LogOut aria-hidden className="h-4 w-4" />
@@ -101,10 +138,10 @@ function AccountMenu({ viewer }: { viewer: ViewerUser | null }) {
   );
 }
 
-function MenuLink({ to, icon, children }: { to: string; icon: React.ReactNode; children: React.ReactNode }) {
+function MenuLink({ to, icon, label, children }: { to: string; icon: React.ReactNode; label?: string; children: React.ReactNode }) {
   return (
     <DropdownMenu.Item asChild className={itemClass}>
-      <Link to={to}>
+      <Link to={to} aria-label={label}>
         {icon}
         {children}
       </Link>

@@ -10,7 +10,7 @@ export interface ImageData {
 }
 
 /**
- * A stored image in responsive WebP sizes, lazy by default. Without an image it shows a placeholder;
+ * A stored image in responsive sizes, WebP with a JPEG fallback, lazy by default. Without an image it shows a placeholder;
  * when the file fails to load, "Erro ao carregar".
  */
 export function PropertyImage({
@@ -51,19 +51,23 @@ export function PropertyImage({
       </div>
     );
   }
+  // display: contents keeps the <img> laid out as if it were the parent's own child.
   return (
-    <img
-      ref={ref}
-      src={imageUrl(image.storageKey, 800)}
-      srcSet={imageSrcSet(image.storageKey)}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt ?? image.alt}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      onError={() => setFailed(true)}
-      className={`bg-stone-200 object-cover dark:bg-stone-800 ${className}`}
-    />
+    <picture className="contents">
+      <source type="image/webp" srcSet={imageSrcSet(image.storageKey, "webp")} sizes={sizes} />
+      <img
+        ref={ref}
+        src={imageUrl(image.storageKey, 800, "jpeg")}
+        srcSet={imageSrcSet(image.storageKey, "jpeg")}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt ?? image.alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        onError={() => setFailed(true)}
+        className={`bg-stone-200 object-cover dark:bg-stone-800 ${className}`}
+      />
+    </picture>
   );
 }

@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { linkButton, PageMessage } from "~/components/layout/page-message";
+
+/**
+ * What moderation pages show when their loader fails. A 404 (a signed-in user who is not an
+ * operator, or an unknown property) looks exactly like the site's page-not-found, so the page's
+ * existence is not revealed; anything else is a plain error.
+ */
+export function ModerationErrorBoundary({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PageMessage
+        title="Oops! Page not found"
+        actions={
+          <Link to="/" className={linkButton}>
+            Voltar ao início
+          </Link>
+        }
+      >
+        <p>Não encontramos a página que você procura. Ela pode ter mudado de endereço ou não existir mais.</p>
+      </PageMessage>
+    );
+  }
+  return (
+    <PageMessage
+      title="Algo deu errado"
+      actions={
+        <Link to="/moderacao" className={linkButton}>
+          Voltar à fila de moderação
+        </Link>
+      }
+    >
+      <p>Não foi possível carregar a moderação. Tente novamente em instantes.</p>
+    </PageMessage>
+  );
+}
+
+const STATUS = {
+  pending: { label: "Aguardando análise", className: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" },
+  approved: { label: "Aprovada", className: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100" },
+  rejected: { label: "Recusada", className: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
+} as const;
+
+export function StatusBadge({ status }: { status: keyof typeof STATUS }) {
+  const { label, className } = STATUS[status];
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${className}`}>{label}</span>;
+}

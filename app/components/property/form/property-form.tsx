@@ -1,0 +1,286 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "@common/catalog";
+import { normalizePhone } from "@common/phone";
+import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, formatCents, GUEST_OPTIONS, maskBRL, validateProperty, type FieldErrors, type PropertyField } from "@common/property-form";
+import { CityAutocomplete } from "~/components/ui/city-autocomplete";
+import { FieldError, inputClass, TextField } from "~/components/ui/field";
+import { ImageUploader } from "./image-uploader";
+
+/** What the form starts with: empty for a new listing, the stored values when editing. */
+export interface PropertyFormValues {
+  title: string;
+  description: string;
+  propertyType: string;
+  location: string;
+  priceCents: number;
+  maxGuests: number;
+  bedrooms: number;
+  bathrooms: number;
+  amenities: readonly string[];
+  safetyItems: readonly string[];
+  /** As shown in the field, e.g. "+55 11 98765 4321". */
+  whatsappContact: string;
+  images: { id: string; url: string }[];
+}
+
+export function emptyPropertyForm(whatsappContact: string): PropertyFormValues {
+  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, images: [] };
+}
+
+/** Public text and new photos send an approved listing back to review (server/properties/manage.ts). */
+const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
+
+interface PropertyFormProps {
+  initial: PropertyFormValues;
+  mode: "create" | "edit";
+  cancelTo: string;
+  /** Errors the server found (it checks everything again). */
+  serverErrors?: FieldErrors;
+  /** Editing an approved listing: warn before saving a change that needs review. */
+  approved?: boolean;
+}
+
+const FIELD_ORDER: PropertyField[] = ["imageIds", "title", "description", "propertyType", "location", "priceCents", "maxGuests", "bedrooms", "bathrooms", "whatsappContact"];
+
+export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved = false }: PropertyFormProps) {
+  const [images, setImages] = useState(initial.images);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [needsReview, setNeedsReview] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = clientErrors ?? serverErrors ?? {};
+
+  function focusFirstError(found: FieldErrors) {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first === "imageIds") toast.error("Imagens obrigatórias", { description: found.imageIds });
+    const target = formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
+    const control = target?.matches("input, select, textarea") ? target : target?.querySelector<HTMLElement>("input, select, textarea, button, [tabindex]");
+    (control ?? target)?.focus();
+  }
+
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length) focusFirstError(serverErrors);
+  }, [serverErrors]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const result = validateProperty(new FormData(event.currentTarget), normalizePhone);
+    if (result.ok) return setClientErrors(null);
+    event.preventDefault();
+    setClientErrors(result.errors);
+    focusFirstError(result.errors);
+  }
+
+  function onChange() {
+    if (!formRef.current) return;
+    const form = new FormData(formRef.current);
+    // After a refused submit, messages follow the fixes as they are typed.
+    if (clientErrors || serverErrors) {
+      const result = validateProperty(form, normalizePhone);
+      setClientErrors(result.ok ? {} : result.errors);
+    }
+    if (!approved) return;
+    const textChanged = REVIEWED_FIELDS.some((field) => String(form.get(field) ?? "").trim() !== initial[field]);
+    const known = new Set(initial.images.map((image) => image.id));
+    setNeedsReview(textChanged || images.some((image) => !known.has(image.id)));
+  }
+  const shownImages = useRef(images);
+  useEffect(() => {
+    if (shownImages.current === images) return; // not on the first render: the server's messages stay until something changes
+    shownImages.current = images;
+    onChange();
+  }, [images]); // eslint-disable-line react-hooks/exhaustive-deps -- re-check when the photos change
+
+  return (
+    <Form method="post" ref={formRef} onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-10">
+      <Section title="Fotos" description="Até 10 fotos em JPEG, PNG ou WebP. A primeira é a capa do anúncio.">
+        <div data-field="imageIds">
+          <ImageUploader images={images} onChange={setImages} onUploadingChange={setUploading} />
+        </div>
+        {errors.imageIds ? <FieldError>{errors.imageIds}</FieldError> : null}
+      </Section>
+
+      <Section title="Informações da propriedade">
+        <TextField label="Título" name="title" data-field="title" defaultValue={initial.title} maxLength={100} required error={errors.title} />
+        <TextArea label="Descrição" name="description" defaultValue={initial.description} error={errors.description} />
+        <Select label="Tipo de propriedade" name="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
+          <option value="">Selecione o tipo</option>
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </Select>
+        <div data-field="location">
+          <CityAutocomplete name="location" label="Localização" defaultValue={initial.location} error={errors.location} />
+        </div>
+      </Section>
+
+      <Section title="Detalhes da acomodação">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PriceField initialCents={initial.priceCents} error={errors.priceCents} />
+          <Select label="Máximo de hóspedes" name="maxGuests" defaultValue={String(initial.maxGuests)} error={errors.maxGuests}>
+            {GUEST_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? "1 hóspede" : `${n} hóspedes`}
+              </option>
+            ))}
+          </Select>
+          <Select label="Quartos" name="bedrooms" defaultValue={String(initial.bedrooms)} error={errors.bedrooms}>
+            {BEDROOM_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? "1 quarto" : `${n} quartos`}
+              </option>
+            ))}
+          </Select>
+          <Select label="Banheiros" name="bathrooms" defaultValue={String(initial.bathrooms)} error={errors.bathrooms}>
+            {BATHROOM_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? "1 banheiro" : `${n} banheiros`}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </Section>
+
+      <Checkboxes title="Comodidades" name="amenities" options={AMENITIES} checked={initial.amenities} />
+      <Checkboxes title="Itens de segurança" name="safetyItems" options={SAFETY_ITEMS} checked={initial.safetyItems} />
+
+      <Section title="Contato">
+        <TextField
+          label="WhatsApp (com código do país)"
+          name="whatsappContact"
+          data-field="whatsappContact"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+55 11 98765-4321"
+          defaultValue={initial.whatsappContact}
+          hint="Os hóspedes falam com você por este número. Sem o código do país, consideramos um número do Brasil (+55)."
+          required
+          error={errors.whatsappContact}
+        />
+      </Section>
+
+      {needsReview ? (
+        <p role="status" className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
+          Estas alterações mudam o que os hóspedes veem: ao salvar, a propriedade volta para análise e sai das buscas até ser aprovada de novo.
+        </p>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 border-t border-stone-200 pt-6 sm:flex-row sm:justify-end dark:border-stone-700">
+        <Link to={cancelTo} className="inline-flex items-center justify-center rounded-lg border border-stone-300 px-5 py-3 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
+          Cancelar
+        </Link>
+        {/* Held while photos are still being sent: saving then would leave them out. */}
+        <button type="submit" disabled={saving || uploading} className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          {uploading ? "Enviando fotos..." : mode === "create" ? (saving ? "Cadastrando..." : "Cadastrar Propriedade") : saving ? "Atualizando..." : "Salvar Alterações"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-1 text-lg font-semibold">{title}</legend>
+      {description ? <p className="text-sm text-stone-600 dark:text-stone-300">{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+/** Spec: a masked Brazilian-currency field, shown as 0,00 and cleared on focus while zero. */
+function PriceField({ initialCents, error }: { initialCents: number; error?: string }) {
+  const [value, setValue] = useState(formatCents(initialCents));
+  return (
+    <div>
+      <label htmlFor="price" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        Preço por noite (R$)
+      </label>
+      <div className="relative">
+        <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-600 dark:text-stone-300">
+          R$
+        </span>
+        <input
+          id="price"
+          name="price"
+          data-field="priceCents"
+          inputMode="numeric"
+          autoComplete="off"
+          className={`${inputClass} pl-10`}
+          value={value}
+          onFocus={() => value === "0,00" && setValue("")}
+          onBlur={() => value === "" && setValue("0,00")}
+          onChange={(event) => setValue(event.target.value === "" ? "" : maskBRL(event.target.value))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "price-error" : undefined}
+        />
+      </div>
+      {error ? <FieldError id="price-error">{error}</FieldError> : null}
+    </div>
+  );
+}
+
+function Select({ label, name, defaultValue, error, children }: { label: string; name: string; defaultValue: string; error?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <select
+        id={name}
+        name={name}
+        data-field={name}
+        defaultValue={defaultValue}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      >
+        {children}
+      </select>
+      {error ? <FieldError id={`${name}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+function TextArea({ label, name, defaultValue, error }: { label: string; name: string; defaultValue: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <textarea
+        id={name}
+        name={name}
+        data-field={name}
+        rows={6}
+        maxLength={5000}
+        required
+        defaultValue={defaultValue}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      {error ? <FieldError id={`${name}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+function Checkboxes({ title, name, options, checked }: { title: string; name: string; options: readonly string[]; checked: readonly string[] }) {
+  return (
+    <Section title={title}>
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {options.map((option) => (
+          <label key={option} className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-200 px-3 py-2.5 hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-800">
+            <input type="checkbox" name={name} value={option} defaultChecked={checked.includes(option)} className="size-4 accent-brand-700" />
+            <span className="text-sm">{option}</span>
+          </label>
+        ))}
+      </div>
+    </Section>
+  );
+}
+

@@ -1,0 +1,130 @@
+/** The host's property form: its limits, rules and messages (spec §5), checked in the browser and again on the server. */
+import { z } from "zod";
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
+import { MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES } from "./image-upload";
+
+export const GUEST_OPTIONS = range(1, 10);
+export const BEDROOM_OPTIONS = range(1, 5);
+export const BATHROOM_OPTIONS = range(1, 5);
+/** R$ 100.000,00 a night: beyond any real stay, and far from integer overflow. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+export const MESSAGES = {
+  title: "O título deve ter pelo menos 3 caracteres.",
+  description: "A descrição deve ter pelo menos 10 caracteres.",
+  propertyType: "Selecione um tipo de propriedade.",
+  location: "A localização deve ter pelo menos 3 caracteres.",
+  price: "O preço por noite deve ser maior que zero.",
+  maxGuests: "O número máximo de hóspedes deve ser pelo menos 1.",
+  bedrooms: "O número de quartos deve ser pelo menos 1.",
+  bathrooms: "O número de banheiros deve ser pelo menos 1.",
+  whatsapp: "O WhatsApp é obrigatório.",
+  whatsappInvalid: "Número de WhatsApp inválido. Use o código do país e o DDD, por exemplo +55 11 98765-4321.",
+  imagesRequired: "Imagens obrigatórias: Adicione pelo menos uma imagem da propriedade",
+  tooManyImages: UPLOAD_MESSAGES.count,
+} as const;
+
+function range(from: number, to: number) {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** "1.234,56" (or "1234,5", "R$ 80") -> 123456 centavos; null when it is not a price. */
+export function parseBRL(text: string): number | null {
+  const cleaned = text.replace(/R\$|\s|\u00a0/g, "");
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return null;
+  const [reais, centavos = ""] = cleaned.replace(/\./g, "").split(",");
+  return Number(reais) * 100 + Number(centavos.padEnd(2, "0"));
+}
+
+/** The price field's mask while typing: the digits are centavos, "12345" -> "123,45". */
+export function maskBRL(typed: string): string {
+  const digits = typed.replace(/\D/g, "").replace(/^0+(?=\d)/, "").slice(0, 9);
+  return formatCents(Number(digits || "0"));
+}
+
+/** 123456 -> "1.234,56" (the field shows R$ beside it). */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+}
+
+const count = (message: string, max: number, maxMessage: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, maxMessage);
+
+/**
+ * The rules, with the phone check given by the caller: the browser uses the small phone metadata,
+ * the server the full one (its answer is what gets stored, as E.164 digits).
+ */
+export function propertySchema(validPhone: (input: string) => string | null) {
+  return z.object({
+    title: z.string().trim().min(3, MESSAGES.title).max(100, "O título deve ter no máximo 100 caracteres."),
+    description: z.string().trim().min(10, MESSAGES.description).max(5000, "A descrição deve ter no máximo 5.000 caracteres."),
+    propertyType: z.enum(PROPERTY_TYPES, { error: MESSAGES.propertyType }),
+    location: z.string().trim().min(3, MESSAGES.location).max(100, "A localização deve ter no máximo 100 caracteres."),
+    priceCents: z
+      .number({ error: MESSAGES.price })
+      .int(MESSAGES.price)
+      .min(100, MESSAGES.price)
+      .max(MAX_PRICE_CENTS, "O preço por noite deve ser de no máximo R$ 100.000,00."),
+    maxGuests: count(MESSAGES.maxGuests, 10, "O número máximo de hóspedes é 10."),
+    bedrooms: count(MESSAGES.bedrooms, 5, "O número máximo de quartos é 5."),
+    bathrooms: count(MESSAGES.bathrooms, 5, "O número máximo de banheiros é 5."),
+    amenities: z.array(z.enum(AMENITIES, { error: "Comodidade desconhecida." })).transform((list) => [...new Set(list)]),
+    safetyItems: z.array(z.enum(SAFETY_ITEMS, { error: "Item de segurança desconhecido." })).transform((list) => [...new Set(list)]),
+    whatsappContact: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.whatsapp)
+      .transform((value, ctx) => {
+        const digits = validPhone(value);
+        if (!digits) ctx.addIssue({ code: "custom", message: MESSAGES.whatsappInvalid });
+        return digits ?? "";
+      }),
+    imageIds: z
+      .array(z.uuid("Imagem inválida. Envie a foto novamente."))
+      .min(1, MESSAGES.imagesRequired)
+      .max(MAX_IMAGES_PER_PROPERTY, MESSAGES.tooManyImages)
+      .refine((ids) => new Set(ids).size === ids.length, "A mesma imagem foi enviada duas vezes."),
+  });
+}
+
+export type PropertyInput = z.output<ReturnType<typeof propertySchema>>;
+export type PropertyField = keyof PropertyInput;
+export type FieldErrors = Partial<Record<PropertyField, string>>;
+
+/** What the form posts, read the same way from FormData in the browser and on the server. */
+export function propertyFormValues(form: { get(name: string): unknown; getAll(name: string): unknown[] }) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const list = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
+  return {
+    title: text("title"),
+    description: text("description"),
+    propertyType: text("propertyType"),
+    location: text("location"),
+    priceCents: parseBRL(text("price")) ?? Number.NaN,
+    maxGuests: text("maxGuests"),
+    bedrooms: text("bedrooms"),
+    bathrooms: text("bathrooms"),
+    amenities: list("amenities"),
+    safetyItems: list("safetyItems"),
+    whatsappContact: text("whatsappContact"),
+    imageIds: list("imageIds"),
+  };
+}
+
+/** Valid input, or the first message for each field that failed. */
+export function validateProperty(
+  form: { get(name: string): unknown; getAll(name: string): unknown[] },
+  validPhone: (input: string) => string | null,
+): { ok: true; value: PropertyInput } | { ok: false; errors: FieldErrors } {
+  const result = propertySchema(validPhone).safeParse(propertyFormValues(form));
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as PropertyField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, inArray, lt } from "drizzle-orm";
+import { UPLOAD_MESSAGES } from "../../common/image-upload";
+import type { Storage } from "../adapters/storage";
+import type { Db } from "../db/client";
+import { imageUploads } from "../db/schema";
+import type { Logger } from "../logger";
+import { isUuid } from "../properties/properties";
+import { decodeUpload } from "./upload";
+import { removeImageFiles, storeNormalizedImage } from "./variants";
+
+export { removeImageFiles };
+
+/**
+ * Staged uploads: POST /api/imagens stores an image and a row in image_uploads; saving the
+ * property form claims the rows (claimUploads, inside the save's transaction). Uploads never
+ * claimed — the form was abandoned, an image removed before saving, a save refused — are the only
+ * way stored files can be left without a property, and removeStaleUploads deletes them (rows and
+ * files) once they are STAGED_UPLOAD_TTL_MS old, checked at start and every hour: they are gone
+ * within a day. The row is written before the files, so even a process killed mid-upload leaves a
+ * row that the cleanup finds.
+ */
+export const STAGED_UPLOAD_TTL_MS = 12 * 60 * 60 * 1000;
+export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Staged uploads one user may have at once (several forms' worth); the cleanup frees them. */
+export const MAX_STAGED_UPLOADS_PER_USER = 60;
+
+export interface StagedUpload {
+  id: string;
+  storageKey: string;
+  width: number;
+  height: number;
+}
+
+/** uploads/{user}/{random}: the user id as is when it is key-safe (better-auth ids and uuids are). */
+function uploadKey(userId: string): string {
+  const owner = /^[a-z0-9_-]{1,64}$/i.test(userId) ? userId : createHash("sha256").update(userId).digest("hex").slice(0, 32);
+  return `uploads/${owner}/${randomBytes(12).toString("base64url").replace(/[^a-z0-9]/gi, "x")}`;
+}
+
+/**
+ * Checks the bytes by content, stores every variant under a fresh key and stages the upload for
+ * this user. Throws ImageRejected for a file we refuse (nothing is stored then); on any failure
+ * after the row is written, removes the row and whatever files were written.
+ */
+export async function stageUpload(db: Db, storage: Storage, userId: string, bytes: Buffer): Promise<StagedUpload> {
+  const [staged] = await db.select({ n: count() }).from(imageUploads).where(eq(imageUploads.userId, userId));
+  if ((staged?.n ?? 0) >= MAX_STAGED_UPLOADS_PER_USER) throw new TooManyStagedUploads();
+  const image = await decodeUpload(bytes);
+  const storageKey = uploadKey(userId);
+  const [row] = await db
+    .insert(imageUploads)
+    .values({ userId, storageKey, width: image.width, height: image.height })
+    .returning({ id: imageUploads.id });
+  try {
+    await storeNormalizedImage(storage, storageKey, image);
+    // The account may have been deleted (its uploads with it) while the files were written.
+    const [still] = await db.select({ id: imageUploads.id }).from(imageUploads).where(eq(imageUploads.id, row!.id));
+    if (!still) throw new Error("the staged upload was removed while it was being stored");
+  } catch (err) {
+    await removeImageFiles(storage, [storageKey]).catch(() => {});
+    await db.delete(imageUploads).where(eq(imageUploads.id, row!.id));
+    throw err;
+  }
+  return { id: row!.id, storageKey, width: image.width, height: image.height };
+}
+
+export class TooManyStagedUploads extends Error {
+  readonly status = 429;
+  constructor() {
+    super(UPLOAD_MESSAGES.tooManyStaged);
+    this.name = "TooManyStagedUploads";
+  }
+}
+
+/** A form named an image that is not one of this user's staged uploads (expired, someone else's, used twice). */
+export class UploadClaimError extends Error {
+  constructor(message = "Algumas imagens não estão mais disponíveis. Remova-as e envie-as novamente.") {
+    super(message);
+    this.name = "UploadClaimError";
+  }
+}
+
+/**
+ * Takes this user's staged uploads for a property, in the order given: returns them and deletes
+ * their rows (the caller inserts property_images rows with the same storage keys, in the same
+ * transaction). Throws UploadClaimError, having changed nothing, if any id is not a staged upload
+ * of this user or appears twice. If the caller's transaction rolls back, the uploads stay staged.
+ */
+export async function claimUploads(tx: Db, userId: string, ids: string[]): Promise<StagedUpload[]> {
+  if (ids.length === 0) return [];
+  if (new Set(ids).size !== ids.length || !ids.every(isUuid)) throw new UploadClaimError();
+  const wanted = ids.map((id) => id.toLowerCase());
+  const columns = { id: imageUploads.id, storageKey: imageUploads.storageKey, width: imageUploads.width, height: imageUploads.height };
+  // Locked first, so a cleanup or a second save of the same ids waits, then finds nothing to take.
+  const rows = await tx
+    .select(columns)
+    .from(imageUploads)
+    .where(and(eq(imageUploads.userId, userId), inArray(imageUploads.id, wanted)))
+    .for("update");
+  if (rows.length !== wanted.length) throw new UploadClaimError();
+  await tx.delete(imageUploads).where(inArray(imageUploads.id, wanted));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.map((id) => byId.get(id)!);
+}
+
+/** Deletes staged uploads created before `olderThan`, rows first (so nobody can claim them), then their files. */
+export async function removeStaleUploads(db: Db, storage: Storage, olderThan: Date): Promise<number> {
+  const removed = await db.delete(imageUploads).where(lt(imageUploads.createdAt, olderThan)).returning({ storageKey: imageUploads.storageKey });
+  await removeImageFiles(
+    storage,
+    removed.map((row) => row.storageKey),
+  );
+  return removed.length;
+}
+
+/**
+ * Runs removeStaleUploads now and every hour (the timer does not keep the process alive).
+ * Returns a function that stops it. Several processes may each run it: a row is deleted once.
+ */
+export function scheduleStaleUploadCleanup(deps: { db: Db; storage: Storage; logger: Logger }): () => void {
+  const run = async () => {
+    try {
+      const removed = await removeStaleUploads(deps.db, deps.storage, new Date(Date.now() - STAGED_UPLOAD_TTL_MS));
+      if (removed > 0) deps.logger.info({ removed }, "removed staged image uploads never attached to a property");
+    } catch (err) {
+      deps.logger.error({ err }, "could not remove stale image uploads");
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), UPLOAD_CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,224 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { cleanReason, MODERATION_MESSAGES, reasonError } from "../../common/moderation";
+import { propertyApprovedEmail, propertyNeedsChangesEmail } from "../accounts/emails";
+import type { Db } from "../db/client";
+import { properties, propertyImages, users, type PropertyStatus } from "../db/schema";
+import { isUuid } from "../properties/properties";
+import { withCovers } from "../properties/search";
+import type { Services } from "../services";
+
+/** Written as a literal (not a bind parameter) so the planner matches the partial index properties_pending_idx. */
+const isPending = sql`${properties.status} = 'pending'`;
+
+export const QUEUE_PAGE_SIZE = 20;
+
+/** The statements, built but not run (a test explains them to check that they use the partial index). */
+export const moderationStatements = {
+  count: (db: Db) => db.select({ n: sql<number>`count(*)::int` }).from(properties).where(isPending),
+  page: (db: Db, page: number, pageSize: number) =>
+    db
+      .select({
+        id: properties.id,
+        slug: properties.slug,
+        title: properties.title,
+        propertyType: properties.propertyType,
+        location: properties.location,
+        priceCents: properties.priceCents,
+        createdAt: properties.createdAt,
+        updatedAt: properties.updatedAt,
+        hostName: users.name,
+      })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.hostId))
+      .where(isPending)
+      .orderBy(asc(properties.createdAt), asc(properties.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+};
+
+/** How many properties wait for an operator: one COUNT over the pending-only partial index. */
+export async function pendingCount(db: Db): Promise<number> {
+  const [row] = await moderationStatements.count(db);
+  return row?.n ?? 0;
+}
+
+export interface QueueItem {
+  id: string;
+  title: string;
+  propertyType: string;
+  location: string;
+  priceCents: number;
+  /** ISO timestamp of the listing's creation: the queue's order. */
+  submittedAt: string;
+  /** ISO timestamp of the last change (an edit sent back for review), when later than the creation. */
+  updatedAt: string | null;
+  hostName: string;
+  cover: { storageKey: string; width: number; height: number; alt: string } | null;
+}
+
+export interface Queue {
+  items: QueueItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Pending properties, oldest first, one page at a time; a page past the end shows the last one. */
+export async function moderationQueue(db: Db, requestedPage: number, pageSize = QUEUE_PAGE_SIZE): Promise<Queue> {
+  const total = await pendingCount(db);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  if (total === 0) return { items: [], total, page, pageCount };
+  const rows = await moderationStatements.page(db, page, pageSize);
+  const covered = await withCovers(db, rows);
+  const items = rows.map((r, i) => ({
+    id: r.id,
+    title: r.title,
+    propertyType: r.propertyType,
+    location: r.location,
+    priceCents: r.priceCents,
+    submittedAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.getTime() - r.createdAt.getTime() > 60_000 ? r.updatedAt.toISOString() : null,
+    hostName: r.hostName,
+    cover: covered[i]?.cover ?? null,
+  }));
+  return { items, total, page, pageCount };
+}
+
+/** URLs carry the id (the queue's links) or the slug (a public address pasted by an operator). */
+function byKey(key: string) {
+  return isUuid(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
+}
+
+/**
+ * Any property, whatever its status, with what the public page shows plus what an operator needs
+ * (status, last reason, whether it is active, the host and their WhatsApp number). Null when missing.
+ */
+export async function findForModeration(db: Db, key: string) {
+  if (key.length > 200) return null;
+  const [row] = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      title: properties.title,
+      description: properties.description,
+      propertyType: properties.propertyType,
+      location: properties.location,
+      priceCents: properties.priceCents,
+      maxGuests: properties.maxGuests,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      amenities: properties.amenities,
+      safetyItems: properties.safetyItems,
+      whatsappContact: properties.whatsappContact,
+      isActive: properties.isActive,
+      status: properties.status,
+      rejectionReason: properties.rejectionReason,
+      createdAt: properties.createdAt,
+      updatedAt: properties.updatedAt,
+      hostId: properties.hostId,
+      hostName: users.name,
+      hostEmail: users.email,
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.hostId))
+    .where(byKey(key));
+  if (!row) return null;
+  const images = await db
+    .select({ storageKey: propertyImages.storageKey, width: propertyImages.width, height: propertyImages.height, alt: propertyImages.alt })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, row.id))
+    .orderBy(asc(propertyImages.position));
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), images };
+}
+
+export type ModerationProperty = NonNullable<Awaited<ReturnType<typeof findForModeration>>>;
+
+/**
+ * approve: pending -> approved (the reason is cleared). reject: pending -> rejected with a reason.
+ * unpublish: approved -> rejected with a reason, for a published listing that breaks the rules; the
+ * host edits it and it goes back to the queue.
+ */
+export type Decision = { kind: "approve" } | { kind: "reject"; reason: string } | { kind: "unpublish"; reason: string };
+
+export type ModerationResult =
+  | { ok: true; status: PropertyStatus; property: { id: string; slug: string; title: string; isActive: boolean }; emailed: boolean }
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: "reason" };
+
+/** The only status each decision may start from (literals, like isPending). */
+const FROM: Record<Decision["kind"], { status: PropertyStatus; where: SQL }> = {
+  approve: { status: "pending", where: isPending },
+  reject: { status: "pending", where: isPending },
+  unpublish: { status: "approved", where: sql`${properties.status} = 'approved'` },
+};
+
+/**
+ * One conditional UPDATE … WHERE status = <expected> RETURNING: when two operators decide at once,
+ * the row lock makes the second wait, re-check the status and change nothing ("já foi moderada").
+ * `reviewedAt` (the updated_at the operator's page showed) also refuses a decision on a version the
+ * operator has not seen: a host who saves an edit meanwhile moves updated_at on.
+ * The host is emailed after the change is stored; a failed email is logged and reported
+ * (`emailed: false`) but never undoes the decision.
+ */
+export async function moderate(
+  services: Pick<Services, "database" | "mailer" | "logger" | "config">,
+  operatorId: string,
+  key: string,
+  decision: Decision,
+  options: { reviewedAt?: string } = {},
+): Promise<ModerationResult> {
+  const { db } = services.database;
+  let reason: string | null = null;
+  if (decision.kind !== "approve") {
+    const problem = reasonError(decision.reason);
+    if (problem) return { ok: false, status: 400, message: problem, field: "reason" };
+    reason = cleanReason(decision.reason);
+  }
+  if (key.length > 200) return { ok: false, status: 404, message: "Propriedade não encontrada." };
+  const reviewedAt = options.reviewedAt ? new Date(options.reviewedAt) : null;
+  if (reviewedAt && Number.isNaN(reviewedAt.getTime())) return { ok: false, status: 400, message: "Formulário inválido. Recarregue a página e tente novamente." };
+  const to: PropertyStatus = decision.kind === "approve" ? "approved" : "rejected";
+  const from = FROM[decision.kind];
+  const [row] = await db
+    .update(properties)
+    .set({ status: to, rejectionReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        byKey(key),
+        from.where,
+        sql`${properties.hostId} <> ${operatorId}`,
+        // Drivers read timestamps to the millisecond; the database keeps microseconds.
+        reviewedAt ? sql`${properties.updatedAt} < ${reviewedAt.toISOString()}::timestamptz + interval '1 millisecond'` : undefined,
+      ),
+    )
+    .returning({ id: properties.id, slug: properties.slug, title: properties.title, isActive: properties.isActive, hostId: properties.hostId });
+
+  if (!row) {
+    const [current] = await db.select({ hostId: properties.hostId, status: properties.status }).from(properties).where(byKey(key));
+    if (!current) return { ok: false, status: 404, message: "Propriedade não encontrada." };
+    if (current.hostId === operatorId) {
+      return { ok: false, status: 403, message: "Outra pessoa da equipe precisa analisar uma propriedade sua." };
+    }
+    if (current.status === from.status) return { ok: false, status: 409, message: MODERATION_MESSAGES.changedMeanwhile };
+    return { ok: false, status: 409, message: MODERATION_MESSAGES.alreadyModerated };
+  }
+  const { logger, config, mailer } = services;
+  logger.info({ propertyId: row.id, operatorId, decision: decision.kind }, "property moderated");
+
+  const property = { id: row.id, slug: row.slug, title: row.title, isActive: row.isActive };
+  let emailed = false;
+  try {
+    const [host] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.hostId));
+    if (!host) throw new Error("host not found");
+    const url = (path: string) => new URL(path, config.BASE_URL).href;
+    await mailer.send(
+      decision.kind === "approve"
+        ? propertyApprovedEmail(host.email, host.name, property, url(row.isActive ? `/accommodation/${row.slug}` : "/minhas-propriedades"))
+        : propertyNeedsChangesEmail(host.email, host.name, { title: row.title, wasPublished: decision.kind === "unpublish" }, reason!, url(`/editar-propriedade/${row.id}`)),
+    );
+    emailed = true;
+  } catch (err) {
+    logger.error({ err, propertyId: row.id, decision: decision.kind }, "moderation email to the host failed");
+  }
+  return { ok: true, status: to, property, emailed };
+}

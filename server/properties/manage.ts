@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PropertyInput } from "../../common/property-form";
+import type { Storage } from "../adapters/storage";
+import type { Db } from "../db/client";
+import { properties, propertyImages } from "../db/schema";
+import { claimUploads, removeImageFiles } from "../media/uploads";
+import { isUuid, makeSlug } from "./properties";
+import { withCovers } from "./search";
+
+/** What guests read and see: changing it on an approved listing sends it back to review. */
+const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
+
+function stored(input: PropertyInput) {
+  const { imageIds: _imageIds, ...fields } = input;
+  return fields;
+}
+
+const altText = (title: string, position: number) => `${title}, foto ${position + 1}`;
+
+/** A new listing from the host's form: saved as pending, with the host's uploaded photos in order. */
+export async function createHostProperty(db: Db, hostId: string, input: PropertyInput) {
+  return db.transaction(async (tx) => {
+    const uploads = await claimUploads(tx, hostId, input.imageIds);
+    const [row] = await tx
+      .insert(properties)
+      .values({ ...stored(input), hostId, slug: makeSlug(input.title), status: "pending" })
+      .returning({ id: properties.id, slug: properties.slug });
+    await tx.insert(propertyImages).values(
+      uploads.map((upload, position) => ({
+        propertyId: row!.id,
+        storageKey: upload.storageKey,
+        width: upload.width,
+        height: upload.height,
+        position,
+        alt: altText(input.title, position),
+      })),
+    );
+    return row!;
+  });
+}
+
+/** The host's own listing with its photos, for the edit form; null for anyone else's. */
+export async function findHostProperty(db: Db, hostId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.hostId, hostId)));
+  if (!row) return null;
+  const images = await db
+    .select({ id: propertyImages.id, storageKey: propertyImages.storageKey })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, id))
+    .orderBy(asc(propertyImages.position));
+  return { ...row, images };
+}
+
+/**
+ * Saves the edit form. `imageIds` mixes photos the listing already has (kept, in the new order)
+ * and new uploads (claimed); photos left out are removed with their files once the change is in.
+ * An approved listing whose text changes or that gets new photos goes back to review; a rejected
+ * one is resubmitted by any edit. Null when the listing is not the host's.
+ */
+export async function updateHostProperty(db: Db, storage: Storage, hostId: string, id: string, input: PropertyInput) {
+  if (!isUuid(id)) return null;
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, id), eq(properties.hostId, hostId)))
+      .for("update");
+    if (!current) return null;
+    const existing = await tx.select().from(propertyImages).where(eq(propertyImages.propertyId, id));
+    const kept = new Map(existing.map((image) => [image.id, image]));
+    const newIds = input.imageIds.filter((imageId) => !kept.has(imageId));
+    const claimed = new Map((await claimUploads(tx, hostId, newIds)).map((upload) => [upload.id, upload]));
+
+    const textChanged = REVIEWED_FIELDS.some((field) => current[field] !== input[field]);
+    const backToReview = current.status === "rejected" || (current.status === "approved" && (textChanged || newIds.length > 0));
+    await tx
+      .update(properties)
+      .set({ ...stored(input), updatedAt: new Date(), ...(backToReview && { status: "pending" as const, rejectionReason: null }) })
+      .where(eq(properties.id, id));
+    await tx.delete(propertyImages).where(eq(propertyImages.propertyId, id));
+    await tx.insert(propertyImages).values(
+      input.imageIds.map((imageId, position) => {
+        const image = kept.get(imageId) ?? claimed.get(imageId)!;
+        const common = { propertyId: id, storageKey: image.storageKey, width: image.width, height: image.height, position, alt: altText(input.title, position) };
+        return kept.has(imageId) ? { id: imageId, ...common } : common;
+      }),
+    );
+    const removed = existing.filter((image) => !input.imageIds.includes(image.id)).map((image) => image.storageKey);
+    return { removed, backToReview };
+  });
+  if (!outcome) return null;
+  await removeUnusedImages(db, storage, outcome.removed);
+  return { backToReview: outcome.backToReview };
+}
+
+/** Shows or hides the host's listing; false when it is not theirs. */
+export async function setPropertyActive(db: Db, hostId: string, id: string, active: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const changed = await db
+    .update(properties)
+    .set({ isActive: active, updatedAt: new Date() })
+    .where(and(eq(properties.id, id), eq(properties.hostId, hostId)))
+    .returning({ id: properties.id });
+  return changed.length > 0;
+}
+
+/** Deletes the host's listing (favourites and photo rows cascade), then its files; false when not theirs. */
+export async function deleteHostProperty(db: Db, storage: Storage, hostId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const images = await db
+    .select({ storageKey: propertyImages.storageKey })
+    .from(propertyImages)
+    .innerJoin(properties, eq(properties.id, propertyImages.propertyId))
+    .where(and(eq(properties.id, id), eq(properties.hostId, hostId)));
+  const deleted = await db
+    .delete(properties)
+    .where(and(eq(properties.id, id), eq(properties.hostId, hostId)))
+    .returning({ id: properties.id });
+  if (deleted.length === 0) return false;
+  await removeUnusedImages(db, storage, images.map((image) => image.storageKey));
+  return true;
+}
+
+/** Removes the files of these images unless another listing still shows them (demo listings share files). */
+export async function removeUnusedImages(db: Db, storage: Storage, storageKeys: string[]) {
+  if (storageKeys.length === 0) return;
+  const stillUsed = await db
+    .selectDistinct({ storageKey: propertyImages.storageKey })
+    .from(propertyImages)
+    .where(inArray(propertyImages.storageKey, storageKeys));
+  const used = new Set(stillUsed.map((row) => row.storageKey));
+  await removeImageFiles(
+    storage,
+    [...new Set(storageKeys)].filter((key) => !used.has(key)),
+  );
+}
+
+/** The host's listings for /minhas-propriedades, newest first, with cover and photo count. */
+export async function hostPropertyCards(db: Db, hostId: string) {
+  const rows = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      title: properties.title,
+      propertyType: properties.propertyType,
+      location: properties.location,
+      priceCents: properties.priceCents,
+      amenities: properties.amenities,
+      isActive: properties.isActive,
+      status: properties.status,
+      rejectionReason: properties.rejectionReason,
+      // Spelled out: inside a select list drizzle leaves column names unqualified.
+      imageCount: sql<number>`(SELECT count(*) FROM property_images i WHERE i.property_id = "properties"."id")::int`,
+    })
+    .from(properties)
+    .where(eq(properties.hostId, hostId))
+    .orderBy(desc(properties.createdAt));
+  return withCovers(db, rows);
+}
+
+export type HostPropertyCard = Awaited<ReturnType<typeof hostPropertyCards>>[number];

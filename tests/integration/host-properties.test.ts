@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createAccount } from "../../server/accounts/users";
+import { grantPromotion } from "../../server/billing/promotion";
+import { favorites, properties, propertyImages } from "../../server/db/schema";
+import { DEFAULT_QUERY } from "../../common/property-query";
+import { searchProperties } from "../../server/properties/search";
+import { useTestApp } from "../support/app";
+import { engine } from "../support/database";
+import { insertHost, insertProperty } from "../support/factories";
+import { Client } from "../support/http";
+import { uploadPhoto } from "../support/uploads";
+import { IMAGE_WIDTHS, variantKey } from "../../common/media";
+
+const FORM = {
+  title: "Chalé do Vale Verde",
+  description: "Chalé de madeira com lareira, varanda e vista para o vale.",
+  propertyType: "Chalé",
+  location: "Gonçalves - MG",
+  price: "420,00",
+  maxGuests: "4",
+  bedrooms: "2",
+  bathrooms: "1",
+  whatsappContact: "+55 35 99123-4567",
+};
+
+function formBody(fields: Record<string, string>, lists: { imageIds?: string[]; amenities?: string[]; safetyItems?: string[] } = {}) {
+  const body = new URLSearchParams(fields);
+  for (const [name, values] of Object.entries(lists)) for (const value of values ?? []) body.append(name, value);
+  return body;
+}
+
+/** The public search for a text, as the home page runs it. */
+const searchIds = async (db: Parameters<typeof searchProperties>[0], search: string) =>
+  (await searchProperties(db, { ...DEFAULT_QUERY, search, types: [], pageSize: 9 })).items.map((p) => p.id);
+
+describe(`hosts manage their listings (${engine})`, () => {
+  const t = useTestApp();
+  const db = () => t.app.database.db;
+  let accounts = 0;
+
+  /** A signed-in account; hosts get a promotion slot (Premium) unless `premium` is false. */
+  async function signIn(userType: "host" | "guest", premium = true) {
+    accounts += 1;
+    const email = `conta-${accounts}@example.com`;
+    const user = await createAccount(t.app.services.auth, { name: `Pessoa ${accounts}`, email, password: "segredo123", userType });
+    if (userType === "host" && premium) await grantPromotion(db(), user.id, new Date());
+    const client = new Client(t.app.url);
+    expect((await client.post("/login", { email, password: "segredo123" })).status).toBe(302);
+    return { client, id: user.id };
+  }
+
+  const post = (client: Client, path: string, body: URLSearchParams) =>
+    client.request(path, { method: "POST", body, headers: { origin: t.app.url, "content-type": "application/x-www-form-urlencoded" } });
+
+  const filesExist = (storageKey: string) => Promise.all(IMAGE_WIDTHS.map((w) => t.app.services.storage.exists(variantKey(storageKey, w))));
+
+  async function create(client: Client, count = 2, fields: Record<string, string> = {}, lists: { amenities?: string[] } = {}) {
+    const uploads = [];
+    for (let i = 0; i < count; i++) uploads.push(await uploadPhoto(client, t.app.url));
+    const res = await post(client, "/adicionar-propriedade", formBody({ ...FORM, ...fields }, { imageIds: uploads.map((u) => u.id), ...lists }));
+    return { res, uploads };
+  }
+
+  it("a Premium host's new listing is saved as pending with its photos in order, and is not public yet", async () => {
+    const host = await signIn("host");
+    const { res, uploads } = await create(host.client, 3, {}, { amenities: ["Wi-Fi", "Lareira interna", "Churrasqueira", "Piscina"] });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/minhas-propriedades");
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    expect(row).toMatchObject({ title: FORM.title, status: "pending", isActive: true, priceCents: 42000, maxGuests: 4, whatsappContact: "5535991234567" });
+    const images = await db().select().from(propertyImages).where(eq(propertyImages.propertyId, row!.id)).orderBy(asc(propertyImages.position));
+    expect(images.map((i) => i.alt)).toEqual([`${FORM.title}, foto 1`, `${FORM.title}, foto 2`, `${FORM.title}, foto 3`]);
+    for (const image of images) expect(await filesExist(image.storageKey)).toEqual(IMAGE_WIDTHS.map(() => true));
+    expect(uploads).toHaveLength(3);
+
+    const list = await (await host.client.get("/minhas-propriedades")).text();
+    expect(list).toContain(FORM.title);
+    expect(list).toContain("Em análise");
+    expect(list).toContain("+1");
+    expect(list).toContain("+2 fotos");
+    expect(await searchIds(db(), "Vale Verde")).toEqual([]);
+  });
+
+  it("checks the form again on the server: each message, nothing stored", async () => {
+    const host = await signIn("host");
+    const upload = await uploadPhoto(host.client, t.app.url);
+    const res = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, title: "Oi", price: "0,00", maxGuests: "11", whatsappContact: "" }, { imageIds: [upload.id] }));
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    for (const message of ["O título deve ter pelo menos 3 caracteres.", "O preço por noite deve ser maior que zero.", "O número máximo de hóspedes é 10.", "O WhatsApp é obrigatório."]) {
+      expect(page).toContain(message);
+    }
+    const noImages = await post(host.client, "/adicionar-propriedade", formBody(FORM));
+    expect(noImages.status).toBe(422);
+    expect(await noImages.text()).toContain("Imagens obrigatórias: Adicione pelo menos uma imagem da propriedade");
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toHaveLength(0);
+  });
+
+  it("refuses an 11th photo, another host's upload, and the same form sent twice; nothing extra stored", async () => {
+    const host = await signIn("host");
+    const other = await signIn("host");
+    const theirs = await uploadPhoto(other.client, t.app.url);
+    const mine = await uploadPhoto(host.client, t.app.url);
+
+    const stolen = await post(host.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [mine.id, theirs.id] }));
+    expect(stolen.status).toBe(422);
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toHaveLength(0);
+    // The other host can still use their photo.
+    expect((await post(other.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [theirs.id] }))).status).toBe(302);
+
+    const eleven = Array.from({ length: 11 }, () => randomUUID());
+    const tooMany = await post(host.client, "/adicionar-propriedade", formBody(FORM, { imageIds: eleven }));
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.text()).toContain("Máximo de 10 imagens permitidas");
+
+    const first = await post(host.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [mine.id] }));
+    expect(first.status).toBe(302);
+    const twice = await post(host.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [mine.id] }));
+    expect(twice.status).toBe(422);
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toHaveLength(1);
+  });
+
+  it("only Premium hosts add listings; guests and visitors are refused", async () => {
+    const free = await signIn("host", false);
+    const res = await post(free.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [] }));
+    expect(res.status).toBe(403);
+    const guest = await signIn("guest");
+    // A document post by a guest ends on / (the page's guard); the script's request gets the action's answer.
+    expect((await post(guest.client, "/adicionar-propriedade", formBody(FORM))).headers.get("location")).toBe("/");
+    expect((await post(guest.client, "/adicionar-propriedade.data", formBody(FORM))).status).toBe(403);
+    expect((await post(new Client(t.app.url), "/adicionar-propriedade", formBody(FORM))).status).toBe(401);
+    expect(await db().select().from(properties).where(eq(properties.hostId, free.id))).toHaveLength(0);
+  });
+
+  it("edits: price keeps an approved listing public; new text or photos send it back to review; removed photos lose their files", async () => {
+    const host = await signIn("host");
+    const { uploads } = await create(host.client, 2);
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    const images = await db().select().from(propertyImages).where(eq(propertyImages.propertyId, row!.id)).orderBy(asc(propertyImages.position));
+    expect(uploads).toHaveLength(2);
+
+    const editPage = await host.client.get(`/editar-propriedade/${row!.id}`);
+    expect(editPage.status).toBe(200);
+    expect(await editPage.text()).toContain("+55 35 99123 4567");
+
+    const priceOnly = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, price: "480,00" }, { imageIds: images.map((i) => i.id) }));
+    expect(priceOnly.status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, row!.id)))[0]).toMatchObject({ priceCents: 48000, status: "approved" });
+
+    // Reordered and one photo removed: still approved; the removed photo's files are gone.
+    const reordered = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, price: "480,00" }, { imageIds: [images[1]!.id] }));
+    expect(reordered.status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, row!.id)))[0]!.status).toBe("approved");
+    expect(await filesExist(images[0]!.storageKey)).toEqual(IMAGE_WIDTHS.map(() => false));
+    expect(await filesExist(images[1]!.storageKey)).toEqual(IMAGE_WIDTHS.map(() => true));
+
+    const newPhoto = await uploadPhoto(host.client, t.app.url);
+    await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, price: "480,00" }, { imageIds: [newPhoto.id, images[1]!.id] }));
+    const [afterPhoto] = await db().select().from(properties).where(eq(properties.id, row!.id));
+    expect(afterPhoto!.status).toBe("pending");
+    const cover = await db().select().from(propertyImages).where(and(eq(propertyImages.propertyId, row!.id), eq(propertyImages.position, 0)));
+    expect(cover[0]!.id).not.toBe(images[1]!.id);
+
+    // The upload became a property photo: its upload id cannot be used again.
+    const stale = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, title: "Outro título" }, { imageIds: [newPhoto.id] }));
+    expect(stale.status).toBe(422);
+
+    await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    const current = await db().select({ id: propertyImages.id }).from(propertyImages).where(eq(propertyImages.propertyId, row!.id)).orderBy(asc(propertyImages.position));
+    const retitled = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, title: "Chalé do Vale Azul", price: "480,00" }, { imageIds: current.map((i) => i.id) }));
+    expect(retitled.status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, row!.id)))[0]).toMatchObject({ title: "Chalé do Vale Azul", status: "pending" });
+  });
+
+  it("only the owner edits, toggles or deletes: other hosts, guests and visitors get 404/403/401 and nothing changes", async () => {
+    const owner = await insertHost(db());
+    const { id } = await insertProperty(db(), owner.id, { title: "Casa do Dono" });
+    const other = await signIn("host");
+    const guest = await signIn("guest");
+    const visitor = new Client(t.app.url);
+
+    const view = await other.client.get(`/editar-propriedade/${id}`);
+    expect(view.status).toBe(302);
+    expect(view.headers.get("location")).toBe("/minhas-propriedades");
+    const upload = await uploadPhoto(other.client, t.app.url);
+    expect((await post(other.client, `/editar-propriedade/${id}.data`, formBody(FORM, { imageIds: [upload.id] }))).status).toBe(404);
+    expect((await post(guest.client, `/editar-propriedade/${id}.data`, formBody(FORM, { imageIds: [upload.id] }))).status).toBe(403);
+    expect((await post(visitor, `/editar-propriedade/${id}.data`, formBody(FORM, { imageIds: [upload.id] }))).status).toBe(401);
+    // Their upload was not spent on someone else's listing.
+    expect((await post(other.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [upload.id] }))).status).toBe(302);
+
+    for (const client of [other.client, guest.client, visitor]) {
+      const toggle = await post(client, "/api/propriedades", formBody({ intent: "toggle", id, active: "false" }));
+      const remove = await post(client, "/api/propriedades", formBody({ intent: "delete", id }));
+      expect([toggle.status, remove.status]).toEqual(client === visitor ? [401, 401] : client === guest.client ? [403, 403] : [404, 404]);
+    }
+    const [row] = await db().select().from(properties).where(eq(properties.id, id));
+    expect(row).toMatchObject({ title: "Casa do Dono", isActive: true });
+  });
+
+  it("deactivating hides a listing from search and favourites; deleting removes its rows and files", async () => {
+    const host = await signIn("host");
+    await create(host.client, 2);
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    const fan = await signIn("guest");
+    await db().insert(favorites).values({ userId: fan.id, propertyId: row!.id });
+    expect((await searchIds(db(), "Vale Verde"))).toContain(row!.id);
+
+    const off = await post(host.client, "/api/propriedades", formBody({ intent: "toggle", id: row!.id, active: "false" }));
+    expect(await off.json()).toEqual({ ok: true, message: "Propriedade desativada" });
+    expect((await searchIds(db(), "Vale Verde"))).not.toContain(row!.id);
+    expect(await (await fan.client.get("/favoritos")).text()).not.toContain(FORM.title);
+    expect((await host.client.get(`/accommodation/${row!.slug}`)).status).toBe(404);
+
+    const on = await post(host.client, "/api/propriedades", formBody({ intent: "toggle", id: row!.id, active: "true" }));
+    expect(await on.json()).toEqual({ ok: true, message: "Propriedade ativada" });
+    expect((await searchIds(db(), "Vale Verde"))).toContain(row!.id);
+
+    const images = await db().select().from(propertyImages).where(eq(propertyImages.propertyId, row!.id));
+    const removed = await post(host.client, "/api/propriedades", formBody({ intent: "delete", id: row!.id }));
+    expect(await removed.json()).toEqual({ ok: true, message: "Propriedade excluída" });
+    expect(await db().select().from(properties).where(eq(properties.id, row!.id))).toHaveLength(0);
+    expect(await db().select().from(favorites).where(eq(favorites.propertyId, row!.id))).toHaveLength(0);
+    for (const image of images) expect(await filesExist(image.storageKey)).toEqual(IMAGE_WIDTHS.map(() => false));
+  });
+});
