@@ -8,9 +8,8 @@ import { todayInBrazil } from "@common/whatsapp";
 import { findPublicProperty } from "@server/properties/properties";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactCard } from "~/components/property/detail/contact-card";
-import { AmenityList, SafetyList } from "~/components/property/detail/feature-list";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
-import { PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
+import { PropertyAbout, PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
 import { FavoriteButton } from "~/components/property/favorite-button";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -102,14 +101,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           </div>
         </aside>
         <div className="md:col-start-1">
-          <section aria-labelledby="sobre-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
-            <h2 id="sobre-titulo" className="text-xl font-semibold">
-              Sobre este lugar
-            </h2>
-            <p className="mt-3 leading-7 whitespace-pre-line text-stone-700 dark:text-stone-300">{property.description}</p>
-          </section>
-          <AmenityList amenities={property.amenities} />
-          <SafetyList items={property.safetyItems} />
+          <PropertyAbout description={property.description} amenities={property.amenities} safetyItems={property.safetyItems} />
         </div>
       </div>
     </article>

@@ -9,8 +9,7 @@ import { formatPhone } from "@common/phone";
 import { findForModeration, moderate, type Decision } from "@server/moderation/moderation";
 import { ModerationErrorBoundary, StatusBadge } from "~/components/moderation/moderation-messages";
 import { ModerationPhotos } from "~/components/moderation/moderation-photos";
-import { AmenityList, SafetyList } from "~/components/property/detail/feature-list";
-import { PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
+import { PropertyAbout, PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
 import { FieldError, FormAlert, inputClass, primaryButton } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/form";
@@ -121,14 +120,7 @@ export default function ModeracaoPropriedade({ loaderData, actionData }: Route.C
           categorySlug={categorySlug}
         />
         <div className="md:col-start-1">
-          <section aria-labelledby="sobre-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
-            <h2 id="sobre-titulo" className="text-xl font-semibold">
-              Sobre este lugar
-            </h2>
-            <p className="mt-3 leading-7 whitespace-pre-line text-stone-700 dark:text-stone-300">{property.description}</p>
-          </section>
-          <AmenityList amenities={property.amenities} />
-          <SafetyList items={property.safetyItems} />
+          <PropertyAbout description={property.description} amenities={property.amenities} safetyItems={property.safetyItems} />
         </div>
         {/* Last on phones (read first, then decide); a sticky column beside the text from 768px. */}
         <aside className="md:col-start-2 md:row-span-2 md:row-start-1">

@@ -2,9 +2,9 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { cleanReason, MODERATION_MESSAGES, reasonError } from "../../common/moderation";
 import { propertyApprovedEmail, propertyNeedsChangesEmail } from "../accounts/emails";
 import type { Db } from "../db/client";
-import { properties, propertyImages, users, type PropertyStatus } from "../db/schema";
-import { isUuid } from "../properties/properties";
-import { withCovers } from "../properties/search";
+import { properties, users, type PropertyStatus } from "../db/schema";
+import { byKey, detailColumns, imagesOf } from "../properties/properties";
+import { cardColumns, withCovers } from "../properties/search";
 import type { Services } from "../services";
 
 /** Written as a literal (not a bind parameter) so the planner matches the partial index properties_pending_idx. */
@@ -18,12 +18,7 @@ export const moderationStatements = {
   page: (db: Db, page: number, pageSize: number) =>
     db
       .select({
-        id: properties.id,
-        slug: properties.slug,
-        title: properties.title,
-        propertyType: properties.propertyType,
-        location: properties.location,
-        priceCents: properties.priceCents,
+        ...cardColumns,
         createdAt: properties.createdAt,
         updatedAt: properties.updatedAt,
         hostName: users.name,
@@ -85,31 +80,16 @@ export async function moderationQueue(db: Db, requestedPage: number, pageSize = 
   return { items, total, page, pageCount };
 }
 
-/** URLs carry the id (the queue's links) or the slug (a public address pasted by an operator). */
-function byKey(key: string) {
-  return isUuid(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
-}
-
 /**
- * Any property, whatever its status, with what the public page shows plus what an operator needs
+ * Any property, whatever its status (by id, as the queue links, or by the slug of a public address
+ * an operator pasted), with what the public page shows plus what an operator needs
  * (status, last reason, whether it is active, the host and their WhatsApp number). Null when missing.
  */
 export async function findForModeration(db: Db, key: string) {
   if (key.length > 200) return null;
   const [row] = await db
     .select({
-      id: properties.id,
-      slug: properties.slug,
-      title: properties.title,
-      description: properties.description,
-      propertyType: properties.propertyType,
-      location: properties.location,
-      priceCents: properties.priceCents,
-      maxGuests: properties.maxGuests,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      amenities: properties.amenities,
-      safetyItems: properties.safetyItems,
+      ...detailColumns,
       whatsappContact: properties.whatsappContact,
       isActive: properties.isActive,
       status: properties.status,
@@ -124,12 +104,7 @@ export async function findForModeration(db: Db, key: string) {
     .innerJoin(users, eq(users.id, properties.hostId))
     .where(byKey(key));
   if (!row) return null;
-  const images = await db
-    .select({ storageKey: propertyImages.storageKey, width: propertyImages.width, height: propertyImages.height, alt: propertyImages.alt })
-    .from(propertyImages)
-    .where(eq(propertyImages.propertyId, row.id))
-    .orderBy(asc(propertyImages.position));
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), images };
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), images: await imagesOf(db, row.id) };
 }
 
 export type ModerationProperty = NonNullable<Awaited<ReturnType<typeof findForModeration>>>;

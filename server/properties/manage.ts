@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { properties, propertyImages } from "../db/schema";
 import { claimUploads, removeImageFiles } from "../media/uploads";
 import { isUuid, makeSlug } from "./properties";
-import { withCovers } from "./search";
+import { cardColumns, withCovers } from "./search";
 
 /** What guests read and see: changing it on an approved listing sends it back to review. */
 const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
@@ -143,12 +143,7 @@ export async function removeUnusedImages(db: Db, storage: Storage, storageKeys: 
 export async function hostPropertyCards(db: Db, hostId: string) {
   const rows = await db
     .select({
-      id: properties.id,
-      slug: properties.slug,
-      title: properties.title,
-      propertyType: properties.propertyType,
-      location: properties.location,
-      priceCents: properties.priceCents,
+      ...cardColumns,
       amenities: properties.amenities,
       isActive: properties.isActive,
       status: properties.status,

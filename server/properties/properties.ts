@@ -71,7 +71,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 /** URLs carry the slug; the bare id works too. Anything else matches nothing (and never reaches a uuid cast). */
-function byKey(key: string) {
+export function byKey(key: string) {
   return isUuid(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
 }
 
@@ -79,30 +79,39 @@ function byKey(key: string) {
 export async function findPublicProperty(db: Db, key: string) {
   const [row] = await db
     .select({
-      id: properties.id,
-      slug: properties.slug,
-      title: properties.title,
-      description: properties.description,
-      propertyType: properties.propertyType,
-      location: properties.location,
-      priceCents: properties.priceCents,
-      maxGuests: properties.maxGuests,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      amenities: properties.amenities,
-      safetyItems: properties.safetyItems,
+      ...detailColumns,
       hasWhatsapp: sql<boolean>`${properties.whatsappContact} <> ''`,
       createdAt: properties.createdAt,
     })
     .from(properties)
     .where(and(byKey(key), publicProperty));
   if (!row) return null;
-  const images = await db
+  return { ...row, createdAt: row.createdAt.toISOString(), images: await imagesOf(db, row.id) };
+}
+
+/** What a detail page shows of a listing (the public page and the operators' preview). */
+export const detailColumns = {
+  id: properties.id,
+  slug: properties.slug,
+  title: properties.title,
+  description: properties.description,
+  propertyType: properties.propertyType,
+  location: properties.location,
+  priceCents: properties.priceCents,
+  maxGuests: properties.maxGuests,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  amenities: properties.amenities,
+  safetyItems: properties.safetyItems,
+};
+
+/** A listing's photos in order, the cover first. */
+export function imagesOf(db: Db, propertyId: string) {
+  return db
     .select({ storageKey: propertyImages.storageKey, width: propertyImages.width, height: propertyImages.height, alt: propertyImages.alt })
     .from(propertyImages)
-    .where(eq(propertyImages.propertyId, row.id))
+    .where(eq(propertyImages.propertyId, propertyId))
     .orderBy(asc(propertyImages.position));
-  return { ...row, createdAt: row.createdAt.toISOString(), images };
 }
 
 export type PublicProperty = NonNullable<Awaited<ReturnType<typeof findPublicProperty>>>;
