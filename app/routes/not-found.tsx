@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { linkButton, PageMessage } from "~/components/layout/page-message";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página não encontrada | Recanto" }];
 
@@ -15,16 +15,5 @@ export function action() {
 }
 
 export default function NotFound() {
-  return (
-    <PageMessage
-      title="Oops! Page not found"
-      actions={
-        <Link to="/" className={linkButton}>
-          Voltar ao início
-        </Link>
-      }
-    >
-      <p>Não encontramos a página que você procura. Ela pode ter mudado de endereço ou não existir mais.</p>
-    </PageMessage>
-  );
+  return <NotFoundMessage />;
 }

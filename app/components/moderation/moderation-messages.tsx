@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 
 /**
@@ -7,20 +8,7 @@ import { linkButton, PageMessage } from "~/components/layout/page-message";
  * existence is not revealed; anything else is a plain error.
  */
 export function ModerationErrorBoundary({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <PageMessage
-        title="Oops! Page not found"
-        actions={
-          <Link to="/" className={linkButton}>
-            Voltar ao início
-          </Link>
-        }
-      >
-        <p>Não encontramos a página que você procura. Ela pode ter mudado de endereço ou não existir mais.</p>
-      </PageMessage>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
   return (
     <PageMessage
       title="Algo deu errado"
