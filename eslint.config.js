@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import layers from "./eslint/layers.js";
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "server/db/migrations/"] },
@@ -8,9 +9,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, layers },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      "layers/direction": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
     },

@@ -31,22 +31,18 @@ import { parseArgs } from "node:util";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { createAccount } from "../server/accounts/users";
 import { grantPromotion } from "../server/billing/promotion";
 import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE } from "../common/property-query";
 import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
-import { createApp } from "../server/app";
-import { loadConfig } from "../server/config";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
-import { createLogger } from "../server/logger";
 import { reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
 import { ensureBulkHosts, insertBulkProperties, parseCount, readMunicipalities } from "../server/seed/bulk";
 import { seedDemoData } from "../server/seed/demo";
 import { ensureDemoImages } from "../server/seed/demo-images";
-import { createServices } from "../server/services";
+import type * as ServerEntry from "../server/index";
 
 const DEFAULT_COUNT = 100_000;
 const { values: args } = parseArgs({
@@ -67,8 +63,22 @@ if (!countArg.ok || !runsArg.ok) {
 const LISTINGS = countArg.count;
 const RUNS = runsArg.count;
 
-/** The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own). */
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+/** The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own): the app is measured as it runs. */
+const server = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
+
+/** The built app on a random local port, on the given database, through the one bootstrap. */
+async function startBuiltApp(database: Database, dataDir: string) {
+  const listener = http.createServer();
+  await new Promise<void>((r) => listener.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  const services = await server.bootstrap({ env: { NODE_ENV: "production", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, database });
+  listener.on("request", server.createApp(services, { build: server.serverBuild, clientDir: server.clientDir }));
+  const stop = () => {
+    listener.closeAllConnections();
+    listener.close();
+  };
+  return { url, services, stop };
+}
 
 /** PostgreSQL: DATABASE_URL's server, else the local default; each run gets its own throw-away database. */
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -126,31 +136,23 @@ function ttfb(url: string): Promise<number> {
   });
 }
 
-async function measureTtfb(label: string, database: Database, build: ServerBuild) {
-  await database.migrate();
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: "production", BASE_URL: url, DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent" });
-  const services = createServices(config, database, createLogger("silent"));
+async function measureTtfb(label: string, database: Database) {
+  const { url, services, stop } = await startBuiltApp(database, os.tmpdir());
   await seedDemoData(services);
-  server.on("request", createApp(services, { build, clientDir: path.join(buildDir, "client") }));
   for (let i = 0; i < 5; i++) await ttfb(url); // warm-up
   const samples: number[] = [];
   for (let i = 0; i < TTFB_REQUESTS; i++) samples.push(await ttfb(url));
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1);
   console.log(`${label.padEnd(10)} GET /  TTFB over ${TTFB_REQUESTS} requests: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
-  server.closeAllConnections();
-  server.close();
+  stop();
   await services.close();
 }
 
 async function benchTtfb() {
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  await measureTtfb("PGlite", wrapPglite(await createPglite()), build);
+  await measureTtfb("PGlite", wrapPglite(await createPglite()));
   if (await postgresReachable()) {
-    await withThrowawayPostgres(ADMIN_URL, (url) => measureTtfb("PostgreSQL", openPostgres(url), build));
+    await withThrowawayPostgres(ADMIN_URL, (url) => measureTtfb("PostgreSQL", openPostgres(url)));
   }
 }
 
@@ -456,11 +458,9 @@ async function twelveMegapixelJpeg(): Promise<Buffer> {
 }
 
 async function benchUpload() {
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-upload-"));
   const database = wrapPglite(await createPglite());
   try {
-    await database.migrate();
     const photo = await twelveMegapixelJpeg();
     const browserSized = await sharp(photo).resize({ width: 1200, height: 800, fit: "inside" }).jpeg({ quality: 80 }).toBuffer();
     console.log(`Upload benchmark: a 12-megapixel JPEG of ${mb(photo.length)}; the browser's 1200×800 version ${(browserSized.length / 1024).toFixed(0)} KB. ${os.cpus().length} cores.`);
@@ -477,12 +477,7 @@ async function benchUpload() {
     );
 
     // 10 at once through the real endpoint: session, Premium check, rate limit, content checks, storage, staging row.
-    const server = http.createServer();
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const config = loadConfig({ NODE_ENV: "production", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-    const services = createServices(config, database, createLogger("silent"));
-    server.on("request", createApp(services, { build, clientDir: path.join(buildDir, "client") }));
+    const { url, services, stop } = await startBuiltApp(database, dataDir);
     try {
       const host = await createAccount(services.auth, { name: "Bench Host", email: "bench-upload@example.com", password: "segredo123", userType: "host" });
       await grantPromotion(database.db, host.id, new Date());
@@ -507,8 +502,7 @@ async function benchUpload() {
         );
       }
     } finally {
-      server.closeAllConnections();
-      server.close();
+      stop();
     }
     console.log(`process peak RSS so far (maxRSS): ${mb(process.resourceUsage().maxRSS * 1024)}`);
   } finally {

@@ -12,6 +12,7 @@ import { IMAGE_UPLOAD_PATH } from "../common/image-upload";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
 import { imageUploadHandler } from "./http/image-upload";
+import { withRequestId } from "./logger";
 import type { CurrentSession } from "./request-context";
 import type { Services } from "./services";
 
@@ -42,7 +43,7 @@ export function createApp(services: Services, options: AppOptions) {
       else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
-    next();
+    withRequestId(id, next);
   });
 
   app.use(

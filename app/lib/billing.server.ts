@@ -31,7 +31,7 @@ export async function billingPageAction(request: Request, context: AppLoadContex
     const url = kind === "checkout" ? await billing.checkout(viewer) : await billing.portal(viewer);
     return wantsJson ? data({ url }, { headers: { "Cache-Control": "no-store" } }) : redirect(url, 303);
   } catch (err) {
-    if (BillingError.is(err)) return refuse(err.status, err.message, err.title);
+    if (err instanceof BillingError) return refuse(err.status, err.message, err.title);
     logger.error({ err, kind, userId: viewer.id }, "billing provider failed");
     return refuse(502, FAILURE[kind]);
   }

@@ -39,8 +39,3 @@ export async function hostForAction(
   if (viewer.userType !== "host") return { ok: false, status: 403, message: "Acesso negado: Apenas anfitriões podem gerenciar propriedades." };
   return { ok: true, value: viewer };
 }
-
-/** A staged photo that is not the host's (or was already used): shown on the photos field. */
-export function isUploadClaimError(err: unknown): err is Error {
-  return err instanceof Error && err.name === "UploadClaimError";
-}

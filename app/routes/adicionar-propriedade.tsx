@@ -6,6 +6,7 @@ import { formatBRL } from "@common/format";
 import { formatInternationalPhone } from "@common/phone";
 import { isPremium, planFor, PREMIUM_PRICE_CENTS, subscriptionStatus } from "@server/billing/status";
 import { users } from "@server/db/schema";
+import { UploadClaimError } from "@server/media/uploads";
 import { createHostProperty } from "@server/properties/manage";
 import { BillingButton } from "~/components/billing/billing-button";
 import { AccessRestricted } from "~/components/layout/access-restricted";
@@ -13,7 +14,7 @@ import { PageMessage, secondaryLinkButton } from "~/components/layout/page-messa
 import { FormErrorToast } from "~/components/property/form/form-error-toast";
 import { emptyPropertyForm, PropertyForm } from "~/components/property/form/property-form";
 import { getViewer } from "~/lib/auth.server";
-import { formFailure, hostForAction, isUploadClaimError, readPropertyForm } from "~/lib/property-form.server";
+import { formFailure, hostForAction, readPropertyForm } from "~/lib/property-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Adicionar Propriedade | Recanto" }];
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await createHostProperty(database.db, host.value.id, input.value);
   } catch (err) {
-    if (isUploadClaimError(err)) return formFailure(422, { errors: { imageIds: err.message } });
+    if (err instanceof UploadClaimError) return formFailure(422, { errors: { imageIds: err.message } });
     logger.error({ err }, "property creation failed");
     return formFailure(500, { message: "Erro ao cadastrar propriedade: Tente novamente mais tarde." });
   }

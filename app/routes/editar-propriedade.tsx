@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
 import { imageUrl } from "@common/media";
 import { formatInternationalPhone } from "@common/phone";
+import { UploadClaimError } from "@server/media/uploads";
 import { findHostProperty, updateHostProperty } from "@server/properties/manage";
 import { FormErrorToast } from "~/components/property/form/form-error-toast";
 import { PropertyForm } from "~/components/property/form/property-form";
 import { requireHost } from "~/lib/auth.server";
-import { formFailure, hostForAction, isUploadClaimError, readPropertyForm } from "~/lib/property-form.server";
+import { formFailure, hostForAction, readPropertyForm } from "~/lib/property-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Editar ${data?.property.title ?? "Propriedade"} | Recanto` }];
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     saved = await updateHostProperty(database.db, storage, host.value.id, params.id, input.value);
   } catch (err) {
-    if (isUploadClaimError(err)) return formFailure(422, { errors: { imageIds: err.message } });
+    if (err instanceof UploadClaimError) return formFailure(422, { errors: { imageIds: err.message } });
     logger.error({ err }, "property update failed");
     return formFailure(500, { message: "Erro ao atualizar propriedade: Tente novamente mais tarde." });
   }

@@ -43,11 +43,6 @@ export interface BillingProvider {
 
 /** Refusals with an HTTP status and the spec's message; anything else is the provider failing. */
 export class BillingError extends Error {
-  /** The app bundle and the server may hold different copies of this class, so `instanceof` is not enough. */
-  static is(err: unknown): err is BillingError {
-    return err instanceof Error && err.name === "BillingError";
-  }
-
   override name = "BillingError";
 
   constructor(

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectRoot } from "../project-root";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 /** The only place a PGlite instance is created: always with the same extensions. */
 export function createPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}) {

@@ -4,12 +4,14 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
 import { cityOptions } from "../../common/cities";
 import { parseBrazilianCities } from "../cities/ibge";
 import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty, users } from "../db/schema";
+import { projectRoot } from "../project-root";
 import { makeSlug } from "../properties/properties";
 import { DEMO_PLACES, demoProperty } from "./demo-catalog";
 import { demoImagesFor } from "./demo";
@@ -37,9 +39,9 @@ export function parseCount(value: string | undefined): { ok: true; count: number
   return { ok: true, count };
 }
 
-/** Every IBGE municipality as "City - UF", read from the bundled CSV files (scripts cannot use Vite's ?raw). */
+/** Every IBGE municipality as "City - UF", read from the committed CSV files (the bench, run by tsx, cannot use Vite's ?raw). */
 export function readMunicipalities(): string[] {
-  const read = (name: string) => fs.readFileSync(new URL(`../cities/ibge/${name}`, import.meta.url), "utf8");
+  const read = (name: string) => fs.readFileSync(path.join(projectRoot, "server/cities/ibge", name), "utf8");
   return cityOptions(parseBrazilianCities(read("estados.csv"), read("municipios.csv"))).map((c) => c.label);
 }
 

@@ -4,13 +4,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
-import { createApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
-import { createServices, type Services } from "../../server/services";
+import type * as ServerEntry from "../../server/index";
+import type { Services } from "../../server/services";
 import { createTestDatabase } from "./database";
 
 export interface TestApp {
@@ -23,23 +20,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const buildPath = path.join(buildDir, "server/index.js");
+/** The built server entry (BUILD_DIR lets parallel work trees keep their own build). */
+export const serverEntryPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 
 /**
- * The real server (production build, Express, better-auth) on a random port, with its own fresh
- * database and outbox. `npm test` builds first; run `npm run build` before running tests alone.
+ * The real server (production build: Express, routes, domain and better-auth in one module graph)
+ * on a random port, with its own fresh database and outbox. `npm test` builds first; run
+ * `npm run build` before running tests alone.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
-  const build = (await import(buildPath)) as ServerBuild;
+  const { bootstrap, createApp, serverBuild, clientDir } = (await import(serverEntryPath)) as typeof ServerEntry;
   const database = await createTestDatabase(options);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-app-"));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), LOG_LEVEL: "silent", ...env });
-  const services = createServices(config, database, createLogger(config.LOG_LEVEL));
-  server.on("request", createApp(services, { build, clientDir: path.join(buildDir, "client") }));
+  const services = await bootstrap({
+    env: { NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), LOG_LEVEL: "silent", ...env },
+    database,
+  });
+  server.on("request", createApp(services, { build: serverBuild, clientDir }));
 
   return {
     url,

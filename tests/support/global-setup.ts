@@ -4,11 +4,9 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { createDiskStorage } from "../../server/adapters/storage";
-import { loadConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { bootstrap } from "../../server/bootstrap";
 import { ensureDemoImages } from "../../server/seed/demo-images";
 import { seedDemoData } from "../../server/seed/demo";
-import { createServices } from "../../server/services";
 import type { TestProject } from "vitest/node";
 import { createPglite, openPostgres, wrapPglite } from "../../server/db/client";
 import { chromePath, hasChromium } from "./browser";
@@ -57,8 +55,10 @@ export default async function setup(project: TestProject) {
 
   let demoFile = "";
   if (project.name === "e2e") {
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", BASE_URL: "http://127.0.0.1" });
-    const services = createServices(config, db, createLogger("silent"));
+    const services = await bootstrap({
+      env: { NODE_ENV: "test", DATA_DIR: dir, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", BASE_URL: "http://127.0.0.1" },
+      database: db,
+    });
     await seedDemoData(services);
     await db.analyze();
     demoFile = path.join(dir, "demo.tar");

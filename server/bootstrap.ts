@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import { loadConfig } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { createLogger } from "./logger";
+import { createServices, type Services } from "./services";
+
+export interface BootstrapOptions {
+  /** The settings to read; by default the process's environment after `.env` (see loadEnvFile). */
+  env?: NodeJS.ProcessEnv;
+  /** An already open database (tests bring a fresh clone); by default the configured one is opened. */
+  database?: Database;
+  /** Overrides LOG_LEVEL (command-line tools keep their output to what they print themselves). */
+  logLevel?: string;
+}
+
+/**
+ * Reads `.env` from the working folder into the process's environment; variables already set win.
+ * Called once by every entry point, before anything reads the environment.
+ */
+export function loadEnvFile(file = ".env") {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+/**
+ * The one start-up path of the server, every command-line tool and the tests:
+ * validated config → logger → database → migrations → services.
+ */
+export async function bootstrap(options: BootstrapOptions = {}): Promise<Services> {
+  if (!options.env) loadEnvFile();
+  const config = loadConfig(options.env ?? process.env);
+  const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+  const database =
+    options.database ?? (await openDatabase(config, (err) => logger.warn({ err }, "a PostgreSQL connection was lost; the pool opens a new one")));
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return createServices(config, database, logger);
+}

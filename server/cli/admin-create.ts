@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { validateEmail } from "../../common/validation/accounts";
+import { createAccount, findUserByEmail, setRole } from "../accounts/users";
+import { bootstrap } from "../bootstrap";
+
+/** `admin:create EMAIL`: promotes an existing account to operator, or creates one with a one-time password. */
+export async function adminCreate(args: string[]): Promise<number> {
+  const email = validateEmail(args[0] ?? "");
+  if (!email.ok) {
+    console.error("Uso: npm run admin:create -- email@exemplo.com");
+    return 2;
+  }
+  const services = await bootstrap({ logLevel: "warn" });
+  const { db } = services.database;
+  try {
+    const existing = await findUserByEmail(db, email.data);
+    if (existing) {
+      await setRole(db, existing.id, "admin");
+      console.log(`${email.data} agora é operador (admin).`);
+    } else {
+      const password = randomBytes(12).toString("base64url");
+      await createAccount(services.auth, { name: "Operador Recanto", email: email.data, password, userType: "guest", role: "admin" });
+      console.log(`Conta de operador criada: ${email.data}\nSenha provisória (anote agora, ela não será mostrada de novo): ${password}`);
+    }
+    return 0;
+  } finally {
+    await services.close();
+  }
+}

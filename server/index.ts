@@ -1,0 +1,44 @@
+/**
+ * The server build's entry (vite.config.ts makes it the SSR input): the Express app, the React
+ * Router routes and the domain are compiled into one module graph, build/server/index.js.
+ *
+ *   node build/server/index.js                       serve (set NODE_ENV=production)
+ *   node build/server/index.js admin:create EMAIL    make an operator account
+ *   node build/server/index.js seed --count N        add N generated listings
+ *
+ * `npm start`, `npm run admin:create` and `npm run seed` run the same, building first when the
+ * sources are newer than the build (scripts/start.mjs). Tests import it to run the real server.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as serverBuild from "virtual:react-router/server-build";
+import { adminCreate } from "./cli/admin-create";
+import { seed } from "./cli/seed";
+import { serve } from "./serve";
+
+export { createApp } from "./app";
+export { bootstrap, loadEnvFile } from "./bootstrap";
+
+/** The route modules, compiled beside this file. */
+export { serverBuild };
+/** The browser assets `react-router build` wrote next to the server build. */
+export const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  "admin:create": adminCreate,
+  seed,
+};
+
+/** Runs a command-line tool, or with no command the web server. */
+export async function main(argv: string[]) {
+  const [name, ...args] = argv;
+  if (name === undefined) return serve({ build: serverBuild, clientDir });
+  const command = commands[name];
+  if (!command) {
+    console.error(`Comando desconhecido: ${name}. Use: ${Object.keys(commands).join(", ")} (ou nenhum, para o servidor).`);
+    process.exit(2);
+  }
+  process.exitCode = await command(args);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));
