@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
 import { MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES } from "./image-upload";
+import { LIMITS } from "./limits";
 
 export const GUEST_OPTIONS = range(1, 10);
 export const BEDROOM_OPTIONS = range(1, 5);
@@ -23,6 +24,9 @@ export const MESSAGES = {
   imagesRequired: "Imagens obrigatórias: Adicione pelo menos uma imagem da propriedade",
   tooManyImages: UPLOAD_MESSAGES.count,
 } as const;
+
+/** What guests read and see: changing any of it (or adding photos) on an approved listing sends it back to review. */
+export const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
 
 function range(from: number, to: number) {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -56,10 +60,14 @@ const count = (message: string, max: number, maxMessage: string) =>
  */
 export function propertySchema(validPhone: (input: string) => string | null) {
   return z.object({
-    title: z.string().trim().min(3, MESSAGES.title).max(100, "O título deve ter no máximo 100 caracteres."),
-    description: z.string().trim().min(10, MESSAGES.description).max(5000, "A descrição deve ter no máximo 5.000 caracteres."),
+    title: z.string().trim().min(3, MESSAGES.title).max(LIMITS.title, `O título deve ter no máximo ${LIMITS.title} caracteres.`),
+    description: z
+      .string()
+      .trim()
+      .min(10, MESSAGES.description)
+      .max(LIMITS.description, `A descrição deve ter no máximo ${LIMITS.description.toLocaleString("pt-BR")} caracteres.`),
     propertyType: z.enum(PROPERTY_TYPES, { error: MESSAGES.propertyType }),
-    location: z.string().trim().min(3, MESSAGES.location).max(100, "A localização deve ter no máximo 100 caracteres."),
+    location: z.string().trim().min(3, MESSAGES.location).max(LIMITS.location, `A localização deve ter no máximo ${LIMITS.location} caracteres.`),
     priceCents: z
       .number({ error: MESSAGES.price })
       .int(MESSAGES.price)

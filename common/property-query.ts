@@ -3,6 +3,7 @@
  * falls back to its default, and serialising omits defaults so URLs stay short and shareable.
  */
 import { AMENITIES, findCategory, PROPERTY_TYPES, type Amenity, type PropertyType } from "./catalog";
+import { LIMITS } from "./limits";
 
 export const SORTS = ["newest", "price-low", "price-high"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -21,7 +22,7 @@ export const CAROUSEL_SIZE = 8;
 export const DRAWER_GUEST_OPTIONS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
 export const CATEGORY_MAX_GUESTS = 8;
 const MAX_GUESTS_FILTER = 50;
-const MAX_TEXT = 100;
+const MAX_TEXT = LIMITS.search;
 
 export interface PropertyQuery {
   search: string;

@@ -1,17 +1,21 @@
 // Lint rule "layers/direction": imports point one way. common/ (browser and server) imports neither
-// app/ nor server/; server/ never imports app/; components take only types from server/.
+// app/ nor server/; server/ never imports app/; components take only types from server/; domain
+// folders do not reach up into the wiring (server/services.ts) or the HTTP layer (server/http/).
 // Relative paths and the tsconfig aliases are resolved to files first, so "../app" from
 // server/http/ (the Express app) and "../app/…" from server/ (the React app) are told apart.
 import path from "node:path";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const ALIASES = { "~/": "app/", "@server/": "server/", "@common/": "common/" };
+// Folders of the domain (accounts, properties, billing …), not the wiring, the tools or the adapters.
+const DOMAIN = /^server\/(?!http\/|db\/|cli\/|adapters\/|seed\/)[^/]+\//;
 
 /** [importer test, imported test, types allowed, message] */
 const RULES = [
   [(f) => f.startsWith("common/"), (t) => t.startsWith("app/") || t.startsWith("server/"), false, "common/ runs in the browser and on the server: it imports neither app/ nor server/."],
   [(f) => f.startsWith("server/"), (t) => t.startsWith("app/"), false, "server/ never imports app/ (the routes reach the server, not the other way)."],
   [(f) => f.startsWith("app/components/"), (t) => t.startsWith("server/"), true, "Components import no server values (types only): data reaches them through loaders."],
+  [(f) => DOMAIN.test(f), (t) => t === "server/services.ts" || t.startsWith("server/http/"), false, "Domain modules take their dependencies as arguments: no imports of the wiring (server/services.ts) or the HTTP layer."],
 ];
 
 function target(file, spec) {

@@ -1,28 +1,12 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { AccessDenied, viewerOf, type Viewer } from "@server/accounts/guards";
+import { refused, type Result } from "@common/refusal";
 import { loginPath } from "./redirects";
 
-/** What the UI may know about the signed-in user; never more. */
-export interface ViewerUser {
-  id: string;
-  name: string;
-  email: string;
-  userType: "guest" | "host";
-  role: "user" | "admin";
-  emailVerified: boolean;
-}
+export type { Viewer };
 
-export async function getViewer(context: AppLoadContext): Promise<ViewerUser | null> {
-  const session = await context.getSession();
-  if (!session) return null;
-  const u = session.user as typeof session.user & { userType: string; role: string };
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    userType: u.userType === "host" ? "host" : "guest",
-    role: u.role === "admin" ? "admin" : "user",
-    emailVerified: u.emailVerified,
-  };
+export async function getViewer(context: AppLoadContext): Promise<Viewer | null> {
+  return viewerOf(await context.getSession());
 }
 
 /** The token of the browser's session, looked up once per request like everything else here. */
@@ -35,16 +19,30 @@ function originOf(request: Request) {
   return url.pathname + url.search;
 }
 
-/** Logged-out visitors go to /login and come back here afterwards. */
-export async function requireViewer(request: Request, context: AppLoadContext): Promise<ViewerUser> {
-  const viewer = await getViewer(context);
-  if (!viewer) throw redirect(loginPath(originOf(request)));
-  return viewer;
+type Guard<T> = (viewer: Viewer | null) => T | Promise<T>;
+
+/**
+ * Pages (loaders and their actions) behind a guard of @server/accounts/guards: signed-out visitors
+ * go to /login and come back here afterwards; a signed-in user the guard refuses goes home (403)
+ * or sees the page-not-found answer (404, operators' pages).
+ */
+export async function guardPage<T>(request: Request, context: AppLoadContext, guard: Guard<T>): Promise<T> {
+  try {
+    return await guard(await getViewer(context));
+  } catch (err) {
+    if (!(err instanceof AccessDenied)) throw err;
+    if (err.refusal.status === 401) throw redirect(loginPath(originOf(request)));
+    if (err.refusal.status === 403) throw redirect("/");
+    throw data(null, { status: err.refusal.status });
+  }
 }
 
-/** Host-only pages: logged-out visitors to /login, everyone else who is not a host to /. */
-export async function requireHost(request: Request, context: AppLoadContext): Promise<ViewerUser> {
-  const viewer = await requireViewer(request, context);
-  if (viewer.userType !== "host") throw redirect("/");
-  return viewer;
+/** Actions answering a form or a fetcher: the guard's refusal as a value the caller returns. */
+export async function guardAction<T>(context: AppLoadContext, guard: Guard<T>): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await guard(await getViewer(context)) };
+  } catch (err) {
+    if (!(err instanceof AccessDenied)) throw err;
+    return refused(err.refusal.status, err.refusal.title, err.refusal);
+  }
 }

@@ -1,7 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import type { Refusal } from "@common/refusal";
+import { requireUser } from "@server/accounts/guards";
 import { BillingError } from "@server/billing/provider";
-import { rateLimitMessage } from "@server/http/rate-limit";
-import { getViewer } from "./auth.server";
+import { guardAction } from "./auth.server";
+import { overLimit } from "./rate-limit.server";
 import { loginPath } from "./redirects";
 import { redirectWithToast } from "./toast.server";
 
@@ -17,22 +19,24 @@ const FAILURE = {
  */
 export async function billingPageAction(request: Request, context: AppLoadContext, kind: "checkout" | "portal") {
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
-  const refuse = (status: number, message: string, title?: string) =>
+  // The plans page's script reads { title?, message }: the sentence is `message`, with its heading when there is one.
+  const refuse = ({ status, title, description }: Refusal) =>
     wantsJson
-      ? data({ ...(title && { title }), message }, { status, headers: { "Cache-Control": "no-store" } })
-      : redirectWithToast(status === 401 ? loginPath("/planos") : "/planos", { title: title ?? message, ...(title && { description: message }), variant: "error" });
+      ? data(description ? { title, message: description } : { message: title }, { status, headers: { "Cache-Control": "no-store" } })
+      : redirectWithToast(status === 401 ? loginPath("/planos") : "/planos", { title, ...(description && { description }), variant: "error" });
 
-  const viewer = await getViewer(context);
-  if (!viewer) return refuse(401, "Sua sessão expirou. Faça login novamente.");
-  const { billing, limiter, logger } = context.services;
-  const wait = await limiter.consume("billing", { ip: context.clientIp, email: viewer.email });
-  if (wait) return refuse(429, rateLimitMessage(wait));
+  const guarded = await guardAction(context, (v) => requireUser(v, { loggedOut: { title: "Sua sessão expirou. Faça login novamente." } }));
+  if (!guarded.ok) return refuse(guarded);
+  const viewer = guarded.value;
+  const { billing, logger } = context.services;
+  const limited = await overLimit(context, "billing", viewer.email);
+  if (limited) return refuse(limited);
   try {
     const url = kind === "checkout" ? await billing.checkout(viewer) : await billing.portal(viewer);
     return wantsJson ? data({ url }, { headers: { "Cache-Control": "no-store" } }) : redirect(url, 303);
   } catch (err) {
-    if (err instanceof BillingError) return refuse(err.status, err.message, err.title);
+    if (err instanceof BillingError) return refuse(err.refusal);
     logger.error({ err, kind, userId: viewer.id }, "billing provider failed");
-    return refuse(502, FAILURE[kind]);
+    return refuse({ status: 502, title: FAILURE[kind] });
   }
 }

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accommodation-contact";
 import { buildWhatsappUrl, parseStay, todayInBrazil } from "@common/whatsapp";
-import { rateLimitMessage } from "@server/http/rate-limit";
 import { findPublicContact } from "@server/properties/properties";
 import { getViewer } from "~/lib/auth.server";
+import { overLimit } from "~/lib/rate-limit.server";
 import { loginPath } from "~/lib/redirects";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -17,9 +17,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
   if (!viewer) return redirect(loginPath(detailPath));
 
-  const { database, limiter, config } = context.services;
-  const wait = await limiter.consume("contact", { ip: context.clientIp, email: viewer.email });
-  if (wait) return redirectWithToast(detailPath, { title: "Muitos contatos em pouco tempo", description: rateLimitMessage(wait), variant: "error" });
+  const { database, config } = context.services;
+  const limited = await overLimit(context, "contact", viewer.email);
+  if (limited) return redirectWithToast(detailPath, { title: "Muitos contatos em pouco tempo", description: limited.title, variant: "error" });
 
   const contact = await findPublicContact(database.db, params.id);
   if (!contact) {

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
 import { Crown } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/adicionar-propriedade";
 import { formatBRL } from "@common/format";
 import { formatInternationalPhone } from "@common/phone";
-import { isPremium, planFor, PREMIUM_PRICE_CENTS, subscriptionStatus } from "@server/billing/status";
-import { users } from "@server/db/schema";
+import { isPremium, planFor, PREMIUM_PRICE_CENTS } from "@server/billing/status";
+import { requirePremiumHost } from "@server/accounts/guards";
+import { getProfile } from "@server/accounts/profile";
 import { UploadClaimError } from "@server/media/uploads";
 import { createHostProperty } from "@server/properties/manage";
 import { BillingButton } from "~/components/billing/billing-button";
@@ -13,8 +13,8 @@ import { AccessRestricted } from "~/components/layout/access-restricted";
 import { PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { FormErrorToast } from "~/components/property/form/form-error-toast";
 import { emptyPropertyForm, PropertyForm } from "~/components/property/form/property-form";
-import { getViewer } from "~/lib/auth.server";
-import { formFailure, hostForAction, readPropertyForm } from "~/lib/property-form.server";
+import { getViewer, guardAction } from "~/lib/auth.server";
+import { formFailure, hostGuardTexts, readPropertyForm } from "~/lib/property-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Adicionar Propriedade | Recanto" }];
@@ -28,26 +28,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   const plan = await planFor(db, viewer);
   if (!isPremium(plan.status)) return { access: "needs-premium" as const, premiumPriceCents: PREMIUM_PRICE_CENTS };
   // The WhatsApp starts as the phone on the host's profile.
-  const [profile] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, viewer.id));
+  const profile = await getProfile(db, viewer.id);
   return { access: "premium" as const, whatsapp: formatInternationalPhone(profile?.phone ?? "") };
 }
 
 /** Saves a new listing as pending approval; only Premium hosts (checked here, not by the page). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const host = await hostForAction(context, "Você precisa estar logado para adicionar uma propriedade.");
-  if (!host.ok) return formFailure(host.status, { message: host.message });
   const { database, logger } = context.services;
-  if (!isPremium(await subscriptionStatus(database.db, host.value))) {
-    return formFailure(403, { message: "Plano Premium Necessário: Assine o Premium para cadastrar propriedades." });
-  }
+  const host = await guardAction(context, (viewer) =>
+    requirePremiumHost(database.db, viewer, {
+      ...hostGuardTexts("Você precisa estar logado para adicionar uma propriedade."),
+      notPremium: { title: "Plano Premium Necessário", description: "Assine o Premium para cadastrar propriedades." },
+    }),
+  );
+  if (!host.ok) return formFailure(host);
   const input = await readPropertyForm(request);
   if (!input.ok) return input.response;
   try {
     await createHostProperty(database.db, host.value.id, input.value);
   } catch (err) {
-    if (err instanceof UploadClaimError) return formFailure(422, { errors: { imageIds: err.message } });
+    if (err instanceof UploadClaimError) return formFailure({ status: 422, errors: { imageIds: err.message } });
     logger.error({ err }, "property creation failed");
-    return formFailure(500, { message: "Erro ao cadastrar propriedade: Tente novamente mais tarde." });
+    return formFailure({ status: 500, title: "Erro ao cadastrar propriedade", description: "Tente novamente mais tarde." });
   }
   return redirectWithToast("/minhas-propriedades", {
     title: "Propriedade cadastrada!",
@@ -82,7 +84,7 @@ export default function AdicionarPropriedade({ loaderData, actionData }: Route.C
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Adicionar Propriedade</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-300">Depois de cadastrada, a propriedade passa por uma análise rápida da nossa equipe antes de aparecer nas buscas.</p>
-      <FormErrorToast result={actionData} />
+      <FormErrorToast refusal={actionData?.refusal} />
       <div className="mt-8">
         <PropertyForm mode="create" initial={emptyPropertyForm(loaderData.whatsapp)} cancelTo="/" serverErrors={actionData?.errors} />
       </div>

@@ -1,26 +1,27 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-favoritos";
+import { refused, refusalJson, type Refusal } from "@common/refusal";
+import { requireUser } from "@server/accounts/guards";
 import { setFavorite } from "@server/favorites/favorites";
-import { getViewer } from "~/lib/auth.server";
+import { guardAction } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
+
+const refuse = (refusal: Refusal) => data(refusalJson(refusal), { status: refusal.status });
+const LOGGED_OUT = { title: "Login necessário", description: "Você precisa estar logado para favoritar propriedades." };
 
 /** POST propertyId + favorite=true|false: sets the signed-in user's favourite (only theirs: the user comes from the session). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await getViewer(context);
-  if (!viewer) {
-    return data({ ok: false as const, message: "Login necessário: Você precisa estar logado para favoritar propriedades." }, { status: 401 });
-  }
+  const viewer = await guardAction(context, (v) => requireUser(v, { loggedOut: LOGGED_OUT }));
+  if (!viewer.ok) return refuse(viewer);
   const fields = await readForm(request);
-  if (fields.favorite !== "true" && fields.favorite !== "false") {
-    return data({ ok: false as const, message: "Requisição inválida." }, { status: 400 });
-  }
+  if (fields.favorite !== "true" && fields.favorite !== "false") return refuse(refused(400, "Requisição inválida."));
   try {
-    const result = await setFavorite(context.services.database.db, viewer.id, fields.propertyId ?? "", fields.favorite === "true");
-    if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
-    return { ok: true as const, favorite: result.favorite };
+    const result = await setFavorite(context.services.database.db, viewer.value.id, fields.propertyId ?? "", fields.favorite === "true");
+    if (!result.ok) return refuse(result);
+    return { ok: true as const, favorite: result.value };
   } catch (err) {
     context.services.logger.error({ err }, "favourite change failed");
-    return data({ ok: false as const, message: "Erro inesperado. Tente novamente." }, { status: 500 });
+    return refuse(refused(500, "Erro inesperado. Tente novamente."));
   }
 }
 

@@ -3,14 +3,15 @@ import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/assinatura-sucesso";
 import { isPremium, planFor } from "@server/billing/status";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
-import { requireViewer } from "~/lib/auth.server";
+import { requireUser } from "@server/accounts/guards";
+import { guardPage } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.premium === false ? "Confirmando pagamento | Recanto" : "Assinatura confirmada | Recanto" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await guardPage(request, context, requireUser);
   if (viewer.userType !== "host") throw redirect("/planos");
   const db = context.services.database.db;
 

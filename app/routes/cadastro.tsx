@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/cadastro";
+import { LIMITS } from "@common/limits";
+import { fieldRefusal, type Refusal } from "@common/refusal";
 import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
 import { signUp } from "@server/accounts/flows";
 import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
@@ -8,6 +10,8 @@ import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { currentSessionToken, getViewer } from "~/lib/auth.server";
 import { formFields, readForm } from "~/lib/form";
+import { overLimit } from "~/lib/rate-limit.server";
+import { refusalData } from "~/lib/refusal.server";
 import { safeRedirect } from "~/lib/redirects";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -32,30 +36,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const dialog = fields.mode === "dialog";
   const input = validateSignUp(fields, { requireConfirmation: !dialog });
-  if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
-  const result = await signUp(context.services, input.data, request.headers, context.clientIp, await currentSessionToken(context));
-  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
-  if (dialog) return data({ ok: true as const }, { headers: result.headers });
+  if (!input.ok) return refusalData(fieldRefusal(input));
+  const limited = await overLimit(context, "signup", input.data.email);
+  if (limited) return refusalData(limited);
+  const result = await signUp(context.services, input.data, request.headers, await currentSessionToken(context));
+  if (!result.ok) return refusalData(result);
+  if (dialog) return data({ ok: true as const }, { headers: result.value });
   return redirectWithToast(
     safeRedirect(fields.redirectTo, "/perfil"),
     { title: "Conta criada com sucesso!", description: WELCOME[input.data.userType], variant: "success" },
-    result.headers,
+    result.value,
   );
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/cadastro") === true;
-  const [clientError, setClientError] = useState<{ message: string; field?: string } | null>(null);
+  const [clientError, setClientError] = useState<Pick<Refusal, "title" | "field"> | null>(null);
   const serverError = actionData && !actionData.ok ? actionData : null;
   const error = clientError ?? serverError;
-  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
+  const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
 
   function validateBeforeSubmit(event: React.FormEvent<HTMLFormElement>) {
     const result = validateSignUp(formFields(new FormData(event.currentTarget)));
     if (!result.ok) {
       event.preventDefault();
-      setClientError({ message: result.message, field: result.field });
+      setClientError({ title: result.message, field: result.field });
       event.currentTarget.querySelector<HTMLElement>(`[name="${result.field}"]`)?.focus();
     } else setClientError(null);
   }
@@ -65,9 +71,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="space-y-5" noValidate onSubmit={validateBeforeSubmit}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
-        <FormAlert>{error && !error.field ? error.message : null}</FormAlert>
-        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={100} error={fieldError("name")} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fieldError("email")} />
+        <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
+        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={LIMITS.name} error={fieldError("name")} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} error={fieldError("email")} />
         <PhoneField error={fieldError("phone")} />
         <fieldset aria-describedby={fieldError("userType") ? "userType-error" : undefined}>
           <legend className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">Tipo de usuário</legend>
@@ -89,11 +95,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           name="password"
           autoComplete="new-password"
           required
-          maxLength={128}
+          maxLength={LIMITS.password}
           hint="Pelo menos 6 caracteres."
           error={fieldError("password")}
         />
-        <PasswordField label="Confirmar senha" name="confirmPassword" autoComplete="new-password" required maxLength={128} error={fieldError("confirmPassword")} />
+        <PasswordField label="Confirmar senha" name="confirmPassword" autoComplete="new-password" required maxLength={LIMITS.password} error={fieldError("confirmPassword")} />
         <div>
           <label className="flex items-start gap-2 text-sm text-stone-700 dark:text-stone-300">
             <input

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
 import { imageUrl } from "@common/media";
 import { formatInternationalPhone } from "@common/phone";
+import { requireHost } from "@server/accounts/guards";
 import { UploadClaimError } from "@server/media/uploads";
 import { findHostProperty, updateHostProperty } from "@server/properties/manage";
 import { FormErrorToast } from "~/components/property/form/form-error-toast";
 import { PropertyForm } from "~/components/property/form/property-form";
-import { requireHost } from "~/lib/auth.server";
-import { formFailure, hostForAction, readPropertyForm } from "~/lib/property-form.server";
+import { guardAction, guardPage } from "~/lib/auth.server";
+import { formFailure, hostGuardTexts, readPropertyForm } from "~/lib/property-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Editar ${data?.property.title ?? "Propriedade"} | Recanto` }];
@@ -22,7 +23,7 @@ const notFound = () =>
 
 /** Only the owner loads the form; anyone else's id (or an unknown one) ends on their own list with the spec's error. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireHost(request, context);
+  const viewer = await guardPage(request, context, requireHost);
   const property = await findHostProperty(context.services.database.db, viewer.id, params.id);
   if (!property) throw await notFound();
   return {
@@ -46,8 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const host = await hostForAction(context, "Você precisa estar logado para editar uma propriedade.");
-  if (!host.ok) return formFailure(host.status, { message: host.message });
+  const host = await guardAction(context, (viewer) => requireHost(viewer, hostGuardTexts("Você precisa estar logado para editar uma propriedade.")));
+  if (!host.ok) return formFailure(host);
   const input = await readPropertyForm(request);
   if (!input.ok) return input.response;
   const { database, storage, logger } = context.services;
@@ -55,11 +56,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     saved = await updateHostProperty(database.db, storage, host.value.id, params.id, input.value);
   } catch (err) {
-    if (err instanceof UploadClaimError) return formFailure(422, { errors: { imageIds: err.message } });
+    if (err instanceof UploadClaimError) return formFailure({ status: 422, errors: { imageIds: err.message } });
     logger.error({ err }, "property update failed");
-    return formFailure(500, { message: "Erro ao atualizar propriedade: Tente novamente mais tarde." });
+    return formFailure({ status: 500, title: "Erro ao atualizar propriedade", description: "Tente novamente mais tarde." });
   }
-  if (!saved) return formFailure(404, { message: "Erro ao atualizar: Esta propriedade não existe ou não pertence à sua conta." });
+  if (!saved) return formFailure({ status: 404, title: "Erro ao atualizar", description: "Esta propriedade não existe ou não pertence à sua conta." });
   return redirectWithToast("/minhas-propriedades", {
     title: "Propriedade atualizada",
     ...(saved.backToReview && { description: "As alterações foram enviadas para análise. A propriedade volta às buscas quando for aprovada." }),
@@ -86,7 +87,7 @@ export default function EditarPropriedade({ loaderData, actionData }: Route.Comp
           Esta propriedade está publicada. Mudar o título, a descrição, o tipo, a localização ou adicionar fotos envia o anúncio para uma nova análise.
         </p>
       ) : null}
-      <FormErrorToast result={actionData} />
+      <FormErrorToast refusal={actionData?.refusal} />
       <div className="mt-8">
         <PropertyForm mode="edit" initial={property} cancelTo="/minhas-propriedades" serverErrors={actionData?.errors} approved={status === "approved"} />
       </div>

@@ -1,23 +1,28 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/esqueci-senha";
+import { LIMITS } from "@common/limits";
+import { fieldRefusal } from "@common/refusal";
 import { validateEmail } from "@common/validation/accounts";
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "@server/accounts/flows";
 import { AuthCard } from "~/components/auth/auth-card";
 import { readForm } from "~/lib/form";
+import { overLimit } from "~/lib/rate-limit.server";
+import { refusalData } from "~/lib/refusal.server";
 import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
 
 export const meta: Route.MetaFunction = () => [{ title: "Esqueci minha senha | Recanto" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, 254) };
+  return { email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, LIMITS.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = validateEmail(form.email);
-  if (!email.ok) return data({ ok: false as const, message: email.message }, { status: 400 });
-  const result = await requestPasswordReset(context.services, email.data, context.clientIp);
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
+  if (!email.ok) return refusalData(fieldRefusal(email));
+  const limited = await overLimit(context, "reset", email.data);
+  if (limited) return refusalData(limited);
+  await requestPasswordReset(context.services, email.data);
   return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
 }
 
@@ -32,8 +37,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </p>
       ) : (
         <Form method="post" className="space-y-5" noValidate>
-          <FormAlert>{actionData?.message}</FormAlert>
-          <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={loaderData.email} />
+          <FormAlert>{actionData && !actionData.ok ? actionData.title : null}</FormAlert>
+          <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} defaultValue={loaderData.email} />
           <button type="submit" className={primaryButton} disabled={pending}>
             {pending ? "Enviando..." : "Enviar link"}
           </button>

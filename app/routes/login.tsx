@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { LIMITS } from "@common/limits";
+import { fieldRefusal } from "@common/refusal";
 import { validateLogin } from "@common/validation/accounts";
 import { signIn } from "@server/accounts/flows";
 import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { currentSessionToken, getViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
+import { overLimit } from "~/lib/rate-limit.server";
+import { refusalData } from "~/lib/refusal.server";
 import { safeRedirect } from "~/lib/redirects";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -23,14 +27,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const dialog = fields.mode === "dialog";
   const input = validateLogin(fields);
-  if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
-  const result = await signIn(context.services, input.data, request.headers, context.clientIp, await currentSessionToken(context));
-  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
-  if (dialog) return data({ ok: true as const }, { headers: result.headers });
+  if (!input.ok) return refusalData(fieldRefusal(input));
+  const limited = await overLimit(context, "login", input.data.email);
+  if (limited) return refusalData(limited);
+  const result = await signIn(context.services, input.data, request.headers, await currentSessionToken(context));
+  if (!result.ok) return refusalData(result);
+  // A guesser is held back per email and network; the owner who gets in starts that count afresh.
+  await context.services.limiter.reset("login", { ip: context.clientIp, email: input.data.email });
+  if (dialog) return data({ ok: true as const }, { headers: result.value });
   return redirectWithToast(
     safeRedirect(fields.redirectTo),
     { title: "Login realizado com sucesso!", description: "Bem-vindo de volta!", variant: "success" },
-    result.headers,
+    result.value,
   );
 }
 
@@ -45,25 +53,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
-        <FormAlert>{error && !error.field ? error.message : null}</FormAlert>
+        <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
         <TextField
           label="Email"
           name="email"
           type="email"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={LIMITS.email}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={error?.field === "email" ? error.message : undefined}
+          error={error?.field === "email" ? error.title : undefined}
         />
         <PasswordField
           label="Senha"
           name="password"
           autoComplete="current-password"
           required
-          maxLength={128}
-          error={error?.field === "password" ? error.message : undefined}
+          maxLength={LIMITS.password}
+          error={error?.field === "password" ? error.title : undefined}
         />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="flex items-center gap-2">

@@ -4,12 +4,13 @@ import type { Route } from "./+types/minhas-propriedades";
 import { hostPropertyCards } from "@server/properties/manage";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { HostPropertyCard } from "~/components/property/host-property-card";
-import { requireHost } from "~/lib/auth.server";
+import { requireHost } from "@server/accounts/guards";
+import { guardPage } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Minhas Propriedades | Recanto" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireHost(request, context);
+  const viewer = await guardPage(request, context, requireHost);
   return { properties: await hostPropertyCards(context.services.database.db, viewer.id) };
 }
 

@@ -5,19 +5,22 @@ import type { Route } from "./+types/moderacao-propriedade";
 import { findCategory } from "@common/catalog";
 import { formatBRL, formatDate } from "@common/format";
 import { REASON_MAX, REASON_MIN, reasonError } from "@common/moderation";
+import { refused } from "@common/refusal";
 import { formatPhone } from "@common/phone";
 import { findForModeration, moderate, type Decision } from "@server/moderation/moderation";
 import { ModerationErrorBoundary, StatusBadge } from "~/components/moderation/moderation-messages";
 import { ModerationPhotos } from "~/components/moderation/moderation-photos";
 import { PropertyAbout, PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
 import { FieldError, FormAlert, inputClass, primaryButton } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/admin.server";
+import { requireOperator } from "@server/accounts/guards";
+import { guardPage } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
+import { refusalData } from "~/lib/refusal.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request, context);
+  const viewer = await guardPage(request, context, requireOperator);
   const found = await findForModeration(context.services.database.db, params.id);
   if (!found) throw data(null, { status: 404 });
   const { hostId, whatsappContact, ...property } = found;
@@ -49,14 +52,14 @@ function decisionFrom(fields: Record<string, string>): Decision | null {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
+  const viewer = await guardPage(request, context, requireOperator);
   const fields = await readForm(request);
   const decision = decisionFrom(fields);
-  if (!decision) return data({ ok: false as const, message: "Ação inválida.", field: undefined }, { status: 400 });
+  if (!decision) return refusalData(refused(400, "Ação inválida."));
   const result = await moderate(context.services, viewer.id, params.id, decision, { reviewedAt: fields.reviewedAt || undefined });
-  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
+  if (!result.ok) return refusalData(result);
 
-  const { property, emailed } = result;
+  const { property, emailed } = result.value;
   let toast: Toast;
   if (decision.kind === "approve") {
     toast = {
@@ -140,8 +143,8 @@ function ReviewPanel({ property, ownProperty, actionData }: LoaderData & { actio
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const intent = busy ? navigation.formData?.get("intent") : null;
-  const alert = actionData && !actionData.ok && actionData.field !== "reason" ? actionData.message : null;
-  const reasonFromServer = actionData && !actionData.ok && actionData.field === "reason" ? actionData.message : undefined;
+  const alert = actionData && !actionData.ok && actionData.field !== "reason" ? actionData.title : null;
+  const reasonFromServer = actionData && !actionData.ok && actionData.field === "reason" ? actionData.title : undefined;
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (alert) alertRef.current?.scrollIntoView({ block: "nearest" });

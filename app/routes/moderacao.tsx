@@ -7,7 +7,8 @@ import { moderationQueue } from "@server/moderation/moderation";
 import { ModerationErrorBoundary } from "~/components/moderation/moderation-messages";
 import { Pagination } from "~/components/property/pagination";
 import { PropertyImage } from "~/components/property/property-image";
-import { requireAdmin } from "~/lib/admin.server";
+import { requireOperator } from "@server/accounts/guards";
+import { guardPage } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Moderação | Recanto" }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +20,7 @@ function pageFrom(url: URL): number {
 const queueHref = (page: number) => (page > 1 ? `/moderacao?page=${page}` : "/moderacao");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await guardPage(request, context, requireOperator);
   const url = new URL(request.url);
   const queue = await moderationQueue(context.services.database.db, pageFrom(url));
   // One address per page: page 1 has none, and a page past the end (the queue shrank) goes to the last one.

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/perfil-dados";
 import { exportPersonalData } from "@server/accounts/personal-data";
-import { requireViewer } from "~/lib/auth.server";
+import { requireUser } from "@server/accounts/guards";
+import { guardPage } from "~/lib/auth.server";
 
 /** "Baixar meus dados": a JSON file with everything stored about the signed-in user, and nobody else. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await guardPage(request, context, requireUser);
   const data = await exportPersonalData(context.services.database.db, viewer.id);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(JSON.stringify(data, null, 2), {

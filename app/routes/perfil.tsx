@@ -1,26 +1,31 @@
 import { Heart, Home, Plus, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/perfil";
-import { LIMITS, validateProfile } from "@common/validation/accounts";
+import { fieldRefusal, refused } from "@common/refusal";
+import { LIMITS } from "@common/limits";
+import { validateProfile } from "@common/validation/accounts";
 import { formatDate } from "@common/format";
 import { formatPhone } from "@common/phone";
 import { resendVerification, signOut } from "@server/accounts/flows";
+import { requireUser } from "@server/accounts/guards";
 import { deleteAccount } from "@server/accounts/personal-data";
 import { getProfile, updateProfile } from "@server/accounts/profile";
 import { hostStats } from "@server/favorites/favorites";
 import { PhoneField } from "~/components/auth/phone-field";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
-import { requireViewer } from "~/lib/auth.server";
+import { guardPage } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
+import { overLimit } from "~/lib/rate-limit.server";
+import { refusalData } from "~/lib/refusal.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil | Recanto" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await guardPage(request, context, requireUser);
   const profile = await getProfile(context.services.database.db, viewer.id);
   if (!profile) throw redirect("/login");
   const editing = new URL(request.url).searchParams.get("editar") === "1";
@@ -32,35 +37,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await guardPage(request, context, requireUser);
   const { services } = context;
   const fields = await readForm(request);
   switch (fields.intent) {
     case "update-profile": {
       const input = validateProfile(fields);
-      if (!input.ok) return data({ ok: false as const, message: input.message, field: input.field }, { status: 400 });
+      if (!input.ok) return refusalData(fieldRefusal(input));
       try {
         await updateProfile(services.database.db, viewer.id, input.data);
       } catch (err) {
         services.logger.error({ err }, "profile update failed");
-        return data({ ok: false as const, message: "Erro ao atualizar perfil", field: undefined }, { status: 500 });
+        return refusalData(refused(500, "Erro ao atualizar perfil"));
       }
       return redirectWithToast("/perfil", { title: "Perfil atualizado!", variant: "success" });
     }
     case "resend-verification": {
-      const result = await resendVerification(services, viewer.email, context.clientIp);
-      if (!result.ok) return data({ ok: false as const, message: result.message, field: undefined }, { status: result.status });
+      const limited = await overLimit(context, "verify", viewer.email);
+      if (limited) return refusalData(limited);
+      await resendVerification(services, viewer.email);
       return { ok: true as const, message: "Enviamos um novo link de confirmação para o seu email." };
     }
     case "delete-account": {
       if ((fields.confirmEmail ?? "").trim().toLowerCase() !== viewer.email) {
-        return data({ ok: false as const, message: "Digite o email da sua conta para confirmar a exclusão.", field: "confirmEmail" }, { status: 400 });
+        return refusalData(refused(400, "Digite o email da sua conta para confirmar a exclusão.", { field: "confirmEmail" }));
       }
       try {
         await services.billing.cancelAll(viewer.id); // nobody is charged for an account that is gone
       } catch (err) {
         services.logger.error({ err }, "could not cancel subscriptions before account deletion");
-        return data({ ok: false as const, message: "Não foi possível cancelar sua assinatura agora, por isso sua conta não foi excluída. Tente novamente em instantes.", field: undefined }, { status: 502 });
+        return refusalData(refused(502, "Não foi possível cancelar sua assinatura agora, por isso sua conta não foi excluída. Tente novamente em instantes."));
       }
       const headers = await signOut(services, request.headers, true);
       await deleteAccount(services.database.db, services.storage, viewer.id);
@@ -71,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/", { title: "Você saiu de todos os dispositivos." }, headers);
     }
     default:
-      return data({ ok: false as const, message: "Ação inválida.", field: undefined }, { status: 400 });
+      return refusalData(refused(400, "Ação inválida."));
   }
 }
 
@@ -80,9 +86,9 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const error = actionData && !actionData.ok ? actionData : null;
-  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
+  const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
   useEffect(() => {
-    if (error && !error.field) toast.error(error.message);
+    if (error && !error.field) toast.error(error.title);
     if (actionData?.ok && "message" in actionData) toast.success(actionData.message);
   }, [actionData, error]);
 
@@ -124,7 +130,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
           {editing ? (
             <Form method="post" className="space-y-5" noValidate key={JSON.stringify(profile)}>
               <input type="hidden" name="intent" value="update-profile" />
-              <FormAlert>{error && !error.field ? error.message : null}</FormAlert>
+              <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
               <TextField label="Nome completo" name="name" defaultValue={profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
               <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado." />
               <PhoneField defaultValue={profile.phone} required={false} error={fieldError("phone")} />
@@ -202,7 +208,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                   name="confirmEmail"
                   type="email"
                   autoComplete="off"
-                  maxLength={254}
+                  maxLength={LIMITS.email}
                   required
                   error={fieldError("confirmEmail")}
                 />

@@ -1,10 +1,13 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/redefinir-senha";
+import { LIMITS } from "@common/limits";
+import { fieldRefusal } from "@common/refusal";
 import { validateNewPassword } from "@common/validation/accounts";
 import { resetPassword } from "@server/accounts/flows";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton } from "~/components/ui/field";
 import { readForm } from "~/lib/form";
+import { refusalData } from "~/lib/refusal.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Criar nova senha | Recanto" }];
@@ -19,9 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const password = validateNewPassword(fields);
-  if (!password.ok) return data({ message: password.message, field: password.field }, { status: 400 });
+  if (!password.ok) return refusalData(fieldRefusal(password));
   const result = await resetPassword(context.services, fields.token ?? "", password.data);
-  if (!result.ok) return data({ message: result.message, field: undefined }, { status: result.status });
+  if (!result.ok) return refusalData(result);
   return redirectWithToast("/login", { title: "Senha alterada!", description: "Entre com a sua nova senha.", variant: "success" });
 }
 
@@ -37,14 +40,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </AuthCard>
     );
   }
-  const fieldError = (name: string) => (actionData?.field === name ? actionData.message : undefined);
+  const fieldError = (name: string) => (actionData?.field === name ? actionData.title : undefined);
   return (
     <AuthCard title="Criar nova senha" subtitle="Escolha uma senha com pelo menos 6 caracteres.">
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormAlert>{actionData && !actionData.field ? actionData.message : null}</FormAlert>
-        <PasswordField label="Nova senha" name="password" autoComplete="new-password" required maxLength={128} error={fieldError("password")} />
-        <PasswordField label="Confirmar nova senha" name="confirmPassword" autoComplete="new-password" required maxLength={128} error={fieldError("confirmPassword")} />
+        <FormAlert>{actionData && !actionData.field ? actionData.title : null}</FormAlert>
+        <PasswordField label="Nova senha" name="password" autoComplete="new-password" required maxLength={LIMITS.password} error={fieldError("password")} />
+        <PasswordField label="Confirmar nova senha" name="confirmPassword" autoComplete="new-password" required maxLength={LIMITS.password} error={fieldError("confirmPassword")} />
         <button type="submit" className={primaryButton} disabled={pending}>
           {pending ? "Salvando..." : "Salvar nova senha"}
         </button>

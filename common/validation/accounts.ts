@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { LIMITS, PASSWORD_MIN } from "../limits";
 import { normalizePhone } from "../phone";
-
-export const LIMITS = { name: 100, email: 254, password: 128, location: 100, bio: 500 } as const;
-export const PASSWORD_MIN = 6;
 
 export const MESSAGES = {
   terms: "Você deve aceitar os termos de uso para continuar.",

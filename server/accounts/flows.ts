@@ -1,10 +1,20 @@
 import { isAPIError } from "better-auth/api";
+import { accepted, refused, type Result } from "../../common/refusal";
 import type { SignUpData } from "../../common/validation/accounts";
 import { grantPromotion } from "../billing/promotion";
-import { rateLimitMessage } from "../http/rate-limit";
-import type { Services } from "../services";
+import type { Db } from "../db/client";
+import type { Logger } from "../logger";
+import type { Auth } from "./auth";
 
-export type FlowResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string; field?: string };
+/** What the account flows use (the process's services satisfy it). Rate limits are the caller's: one check per action, at the HTTP edge. */
+export interface AccountDeps {
+  auth: Auth;
+  database: { db: Db };
+  logger: Logger;
+}
+
+/** The cookies to send back (a new session, or its end). */
+export type FlowResult = Result<Headers>;
 
 export const EMAIL_CONFIRMED_CALLBACK = "/email-confirmado";
 export const RESET_PASSWORD_PAGE = "/redefinir-senha";
@@ -25,20 +35,12 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Login rotates the browser's previous session away once the new one exists. */
-async function revokeSession(services: Services, headers: Headers, token: string | null) {
+async function revokeSession(services: AccountDeps, headers: Headers, token: string | null) {
   if (token) await services.auth.api.revokeSession({ headers, body: { token } }).catch(() => {});
 }
 
 /** `previousToken`: the session the browser already had, if any (revoked only on success). */
-export async function signUp(
-  services: Services,
-  input: SignUpData,
-  headers: Headers,
-  ip: string,
-  previousToken: string | null,
-): Promise<FlowResult> {
-  const wait = await services.limiter.consume("signup", { ip, email: input.email });
-  if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
+export async function signUp(services: AccountDeps, input: SignUpData, headers: Headers, previousToken: string | null): Promise<FlowResult> {
   try {
     const { headers: out, response } = await services.auth.api.signUpEmail({
       body: {
@@ -54,20 +56,18 @@ export async function signUp(
     });
     await revokeSession(services, headers, previousToken);
     if (input.userType === "host") await welcomeHost(services, response.user.id);
-    return { ok: true, headers: out };
+    return accepted(out);
   } catch (err) {
     const code = errorCode(err);
-    if (code?.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(err)) {
-      return { ok: false, status: 409, field: "email", message: "Este email já está cadastrado" };
-    }
-    if (code === "PASSWORD_TOO_SHORT") return { ok: false, status: 400, field: "password", message: "A senha deve ter pelo menos 6 caracteres." };
+    if (code?.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(err)) return refused(409, "Este email já está cadastrado", { field: "email" });
+    if (code === "PASSWORD_TOO_SHORT") return refused(400, "A senha deve ter pelo menos 6 caracteres.", { field: "password" });
     services.logger.error({ err }, "sign-up failed");
-    return { ok: false, status: 500, message: "Erro ao criar conta. Tente novamente." };
+    return refused(500, "Erro ao criar conta. Tente novamente.");
   }
 }
 
 /** A new host takes one of the promotion's free slots while any is left; the account stands either way. */
-async function welcomeHost(services: Services, userId: string) {
+async function welcomeHost(services: AccountDeps, userId: string) {
   try {
     await grantPromotion(services.database.db, userId, new Date());
   } catch (err) {
@@ -76,33 +76,27 @@ async function welcomeHost(services: Services, userId: string) {
 }
 
 export async function signIn(
-  services: Services,
+  services: AccountDeps,
   input: { email: string; password: string; remember: boolean },
   headers: Headers,
-  ip: string,
   previousToken: string | null,
 ): Promise<FlowResult> {
-  const wait = await services.limiter.consume("login", { ip, email: input.email });
-  if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
   try {
     const { headers: out } = await services.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.remember },
       headers,
       returnHeaders: true,
     });
-    await services.limiter.reset("login", { ip, email: input.email });
     await revokeSession(services, headers, previousToken);
-    return { ok: true, headers: out };
+    return accepted(out);
   } catch (err) {
-    if (errorCode(err) === "INVALID_EMAIL_OR_PASSWORD" || (isAPIError(err) && err.statusCode === 401)) {
-      return { ok: false, status: 401, message: "Email ou senha incorretos" };
-    }
+    if (errorCode(err) === "INVALID_EMAIL_OR_PASSWORD" || (isAPIError(err) && err.statusCode === 401)) return refused(401, "Email ou senha incorretos");
     services.logger.error({ err }, "sign-in failed");
-    return { ok: false, status: 500, message: "Erro ao fazer login. Tente novamente." };
+    return refused(500, "Erro ao fazer login. Tente novamente.");
   }
 }
 
-export async function signOut(services: Services, headers: Headers, everywhere = false): Promise<Headers> {
+export async function signOut(services: AccountDeps, headers: Headers, everywhere = false): Promise<Headers> {
   if (everywhere) await services.auth.api.revokeSessions({ headers }).catch(() => {});
   try {
     const { headers: out } = await services.auth.api.signOut({ headers, returnHeaders: true });
@@ -116,33 +110,27 @@ export const RESET_REQUESTED_MESSAGE =
   "Se houver uma conta com este email, você vai receber um link para criar uma nova senha em alguns minutos.";
 
 /** Same answer whether or not the account exists, so the form does not reveal who has an account. */
-export async function requestPasswordReset(services: Services, email: string, ip: string): Promise<FlowResult> {
-  const wait = await services.limiter.consume("reset", { ip, email });
-  if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
+export async function requestPasswordReset(services: AccountDeps, email: string): Promise<void> {
   try {
     await services.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PAGE } });
   } catch (err) {
     services.logger.error({ err }, "password reset request failed");
   }
-  return { ok: true, headers: new Headers() };
 }
 
-export async function resetPassword(services: Services, token: string, newPassword: string): Promise<FlowResult> {
+export async function resetPassword(services: AccountDeps, token: string, newPassword: string): Promise<Result<null>> {
   try {
     await services.auth.api.resetPassword({ body: { token, newPassword } });
-    return { ok: true, headers: new Headers() };
+    return accepted(null);
   } catch (err) {
     if (errorCode(err) === "INVALID_TOKEN" || (isAPIError(err) && err.statusCode === 400)) {
-      return { ok: false, status: 400, message: "Este link é inválido ou expirou. Peça um novo em “Esqueci minha senha”." };
+      return refused(400, "Este link é inválido ou expirou. Peça um novo em “Esqueci minha senha”.");
     }
     services.logger.error({ err }, "password reset failed");
-    return { ok: false, status: 500, message: "Não foi possível redefinir a senha. Tente novamente." };
+    return refused(500, "Não foi possível redefinir a senha. Tente novamente.");
   }
 }
 
-export async function resendVerification(services: Services, email: string, ip: string): Promise<FlowResult> {
-  const wait = await services.limiter.consume("verify", { ip, email });
-  if (wait) return { ok: false, status: 429, message: rateLimitMessage(wait) };
+export async function resendVerification(services: AccountDeps, email: string): Promise<void> {
   await services.auth.api.sendVerificationEmail({ body: { email, callbackURL: EMAIL_CONFIRMED_CALLBACK } });
-  return { ok: true, headers: new Headers() };
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
 import { billingCustomers, favorites, imageUploads, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
 import { removeImageFiles } from "../media/variants";
+import { removeUnusedImages } from "../properties/manage";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -112,13 +113,10 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string): P
     storage,
     staged.map((s) => s.storageKey),
   );
-  if (keys.length === 0) return true;
-  const stillUsed = await db
-    .selectDistinct({ storageKey: propertyImages.storageKey })
-    .from(propertyImages)
-    .where(inArray(propertyImages.storageKey, keys.map((k) => k.storageKey)));
-  const used = new Set(stillUsed.map((k) => k.storageKey));
-  const orphans = keys.map((k) => k.storageKey).filter((key) => !used.has(key));
-  await removeImageFiles(storage, orphans);
+  await removeUnusedImages(
+    db,
+    storage,
+    keys.map((k) => k.storageKey),
+  );
   return true;
 }

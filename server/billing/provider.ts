@@ -1,3 +1,4 @@
+import type { Refusal } from "../../common/refusal";
 import type { Db } from "../db/client";
 
 /** A subscription as the provider knows it now. */
@@ -41,15 +42,13 @@ export interface BillingProvider {
   cancelNow(id: string): Promise<void>;
 }
 
-/** Refusals with an HTTP status and the spec's message; anything else is the provider failing. */
+/** Refusals with an HTTP status and the spec's words; anything else is the provider failing. */
 export class BillingError extends Error {
   override name = "BillingError";
+  readonly refusal: Refusal;
 
-  constructor(
-    readonly status: 401 | 403 | 404 | 409,
-    message: string,
-    readonly title?: string,
-  ) {
-    super(message);
+  constructor(status: 401 | 403 | 404 | 409, sentence: string, heading?: string) {
+    super(sentence);
+    this.refusal = heading ? { status, title: heading, description: sentence } : { status, title: sentence };
   }
 }

@@ -1,28 +1,28 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { accepted, refused, type Result } from "../../common/refusal";
 import type { Db } from "../db/client";
 import { favorites, properties, publicProperty } from "../db/schema";
 import { isUuid } from "../properties/properties";
 import { cardColumns, withCovers, type PropertyCardData } from "../properties/search";
 
-export type FavoriteChange = { ok: true; favorite: boolean } | { ok: false; status: 400 | 404; message: string };
 
 /**
  * Sets (not toggles) whether a property is among the user's favourites, so a repeated or doubled
  * request lands in the same state. Only public properties can be added; removing always works.
  */
-export async function setFavorite(db: Db, userId: string, propertyId: string, favorite: boolean): Promise<FavoriteChange> {
-  if (!isUuid(propertyId)) return { ok: false, status: 400, message: "Propriedade inválida." };
+export async function setFavorite(db: Db, userId: string, propertyId: string, favorite: boolean): Promise<Result<boolean>> {
+  if (!isUuid(propertyId)) return refused(400, "Propriedade inválida.");
   const id = propertyId.toLowerCase();
   if (!favorite) {
     await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.propertyId, id)));
-    return { ok: true, favorite: false };
+    return accepted(false);
   }
   // One statement: the property must be public at the moment of insertion; the primary key absorbs doubles.
   await db.execute(
     sql`INSERT INTO favorites (user_id, property_id) SELECT ${userId}, id FROM properties WHERE id = ${id} AND ${publicProperty} ON CONFLICT DO NOTHING`,
   );
   const [row] = await db.select({ one: sql`1` }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.propertyId, id)));
-  return row ? { ok: true, favorite: true } : { ok: false, status: 404, message: "Propriedade não encontrada." };
+  return row ? accepted(true) : refused(404, "Propriedade não encontrada.");
 }
 
 /** Ids of the user's favourites that are public now (a deactivated property leaves the list and comes back). */

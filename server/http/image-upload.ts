@@ -3,11 +3,11 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler, Response } from "express";
 import { isAcceptedImageType, MAX_IMAGE_BYTES, UPLOAD_MESSAGES, type UploadedImage } from "../../common/image-upload";
 import { imageUrl } from "../../common/media";
-import { isPremium, subscriptionStatus } from "../billing/status";
+import { refusalJson, type Refusal } from "../../common/refusal";
+import { AccessDenied, requirePremiumHost, viewerOf } from "../accounts/guards";
 import { ImageRejected } from "../media/upload";
 import { stageUpload, TooManyStagedUploads } from "../media/uploads";
 import type { Services } from "../services";
-import { rateLimitMessage } from "./rate-limit";
 
 /** The body grew past the limit while arriving (a missing or untrue Content-Length). */
 class BodyTooLarge extends Error {}
@@ -60,6 +60,13 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
 
 class ClientGone extends Error {}
 
+/** The uploader shows these sentences as they are (only a missing session has a heading). */
+const GUARD_TEXTS = {
+  loggedOut: { title: "Erro de autenticação", description: UPLOAD_MESSAGES.loggedOut },
+  notHost: { title: UPLOAD_MESSAGES.notHost },
+  notPremium: { title: UPLOAD_MESSAGES.notPremium },
+};
+
 /** How long a refused upload may go on sending (its bytes dropped) before the connection is cut. */
 const LINGER_MS = 5000;
 
@@ -82,44 +89,42 @@ function lingerThenClose(req: IncomingMessage) {
  * POST /api/imagens: one image per request, the body being the file's bytes (Content-Type
  * image/jpeg, image/png or image/webp). Only signed-in hosts with Premium; rate limited; checked by
  * content (server/media/upload.ts), stored in every variant and staged for the property form.
- * Answers 201 {id, url, width, height}, or {message} with 401, 403, 413, 415, 422 or 429.
+ * Answers 201 {id, url, width, height}, or a refusal ({title, description?, message}) with 401, 403,
+ * 413, 415, 422 or 429.
  * Mounted before the app's small-body limit, after its cross-site check.
  */
 export function imageUploadHandler(services: Services): RequestHandler {
   const { database, storage, limiter, logger } = services;
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
-    const refuse = (status: number, message: string) => {
+    const refuse = (refusal: Refusal) => {
       if (res.headersSent) return;
-      res.status(status).json({ message });
+      res.status(refusal.status).json(refusalJson(refusal));
       lingerThenClose(req);
     };
     try {
-      const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-      if (!session) return refuse(401, `Erro de autenticação: ${UPLOAD_MESSAGES.loggedOut}`);
-      const user = session.user as typeof session.user & { userType?: string };
-      if (user.userType !== "host") return refuse(403, UPLOAD_MESSAGES.notHost);
-      if (!isPremium(await subscriptionStatus(database.db, { id: user.id, userType: "host" }))) return refuse(403, UPLOAD_MESSAGES.notPremium);
+      const viewer = viewerOf(await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
+      const user = await requirePremiumHost(database.db, viewer, GUARD_TEXTS);
 
-      const wait = await limiter.consume("upload", { ip: req.ip ?? "unknown", email: user.email });
-      if (wait !== null) {
-        res.setHeader("Retry-After", String(wait));
-        return refuse(429, rateLimitMessage(wait));
+      const limited = await limiter.limit("upload", { ip: req.ip ?? "unknown", email: user.email });
+      if (limited) {
+        res.setHeader("Retry-After", String(limited.retryAfter));
+        return refuse(limited);
       }
       const type = (req.get("content-type") ?? "").split(";")[0]!.trim();
-      if (!isAcceptedImageType(type)) return refuse(415, UPLOAD_MESSAGES.type);
+      if (!isAcceptedImageType(type)) return refuse({ status: 415, title: UPLOAD_MESSAGES.type });
 
       const bytes = await readBody(req, MAX_IMAGE_BYTES);
       const upload = await stageUpload(database.db, storage, user.id, bytes);
       const body: UploadedImage = { id: upload.id, url: imageUrl(upload.storageKey, 800, "webp"), width: upload.width, height: upload.height };
       res.status(201).json(body);
     } catch (err) {
-      if (err instanceof BodyTooLarge) return refuse(413, UPLOAD_MESSAGES.size);
-      if (err instanceof ImageRejected) return refuse(err.status, err.message);
-      if (err instanceof TooManyStagedUploads) return refuse(err.status, err.message);
+      if (err instanceof AccessDenied) return refuse(err.refusal);
+      if (err instanceof BodyTooLarge) return refuse({ status: 413, title: UPLOAD_MESSAGES.size });
+      if (err instanceof ImageRejected || err instanceof TooManyStagedUploads) return refuse({ status: err.status, title: err.message });
       if (err instanceof ClientGone) return; // the browser gave up mid-upload
       logger.error({ err }, "image upload failed");
-      refuse(500, UPLOAD_MESSAGES.failed);
+      refuse({ status: 500, title: UPLOAD_MESSAGES.failed });
     }
   };
 }

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { refused, type Refused } from "../../common/refusal";
 
 const QUARTER = 15 * 60;
 const HOUR = 60 * 60;
@@ -27,9 +28,13 @@ type Scope = "ip" | "email" | "emailIp";
 
 export type LimitedAction = keyof typeof RULES;
 
+export type RateLimited = Refused & { retryAfter: number };
+
 export interface RateLimiter {
   /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
   consume(action: LimitedAction, keys: { ip: string; email?: string }): Promise<number | null>;
+  /** Counts one attempt; over the limit, the 429 refusal to answer with (the wait in minutes, in Portuguese). */
+  limit(action: LimitedAction, keys: { ip: string; email?: string }): Promise<RateLimited | null>;
   /** Forgets the failed attempts of this email from this network (after a successful login). */
   reset(action: LimitedAction, keys: { ip: string; email: string }): Promise<void>;
 }
@@ -62,13 +67,19 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
     }
   }
 
+  async function consume(action: LimitedAction, { ip, email }: { ip: string; email?: string }) {
+    const mail = email?.toLowerCase() ?? "";
+    const scopes = (Object.keys(RULES[action]) as Scope[]).filter((scope) => scope === "ip" || mail);
+    const waits = await Promise.all(scopes.map((scope) => consumeOne(get(action, scope)!, keyFor(scope, ip, mail))));
+    const blocked = waits.filter((w): w is number => w !== null);
+    return blocked.length ? Math.max(...blocked) : null;
+  }
+
   return {
-    async consume(action, { ip, email }) {
-      const mail = email?.toLowerCase() ?? "";
-      const scopes = (Object.keys(RULES[action]) as Scope[]).filter((scope) => scope === "ip" || mail);
-      const waits = await Promise.all(scopes.map((scope) => consumeOne(get(action, scope)!, keyFor(scope, ip, mail))));
-      const blocked = waits.filter((w): w is number => w !== null);
-      return blocked.length ? Math.max(...blocked) : null;
+    consume,
+    async limit(action, keys) {
+      const wait = await consume(action, keys);
+      return wait === null ? null : { ...refused(429, rateLimitMessage(wait)), retryAfter: wait };
     },
     async reset(action, { ip, email }) {
       await get(action, "emailIp")?.delete(keyFor("emailIp", ip, email.toLowerCase()));

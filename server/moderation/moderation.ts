@@ -5,7 +5,9 @@ import type { Db } from "../db/client";
 import { properties, users, type PropertyStatus } from "../db/schema";
 import { byKey, detailColumns, imagesOf } from "../properties/properties";
 import { cardColumns, withCovers } from "../properties/search";
-import type { Services } from "../services";
+import { accepted, refused, type Result } from "../../common/refusal";
+import type { Mailer } from "../adapters/email";
+import type { Logger } from "../logger";
 
 /** Written as a literal (not a bind parameter) so the planner matches the partial index properties_pending_idx. */
 const isPending = sql`${properties.status} = 'pending'`;
@@ -116,9 +118,15 @@ export type ModerationProperty = NonNullable<Awaited<ReturnType<typeof findForMo
  */
 export type Decision = { kind: "approve" } | { kind: "reject"; reason: string } | { kind: "unpublish"; reason: string };
 
-export type ModerationResult =
-  | { ok: true; status: PropertyStatus; property: { id: string; slug: string; title: string; isActive: boolean }; emailed: boolean }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: "reason" };
+export type ModerationResult = Result<{ status: PropertyStatus; property: { id: string; slug: string; title: string; isActive: boolean }; emailed: boolean }>;
+
+/** What a decision needs (the process's services satisfy it). */
+export interface ModerationDeps {
+  database: { db: Db };
+  mailer: Mailer;
+  logger: Logger;
+  config: { BASE_URL: string };
+}
 
 /** The only status each decision may start from (literals, like isPending). */
 const FROM: Record<Decision["kind"], { status: PropertyStatus; where: SQL }> = {
@@ -136,7 +144,7 @@ const FROM: Record<Decision["kind"], { status: PropertyStatus; where: SQL }> = {
  * (`emailed: false`) but never undoes the decision.
  */
 export async function moderate(
-  services: Pick<Services, "database" | "mailer" | "logger" | "config">,
+  services: ModerationDeps,
   operatorId: string,
   key: string,
   decision: Decision,
@@ -146,12 +154,12 @@ export async function moderate(
   let reason: string | null = null;
   if (decision.kind !== "approve") {
     const problem = reasonError(decision.reason);
-    if (problem) return { ok: false, status: 400, message: problem, field: "reason" };
+    if (problem) return refused(400, problem, { field: "reason" });
     reason = cleanReason(decision.reason);
   }
-  if (key.length > 200) return { ok: false, status: 404, message: "Propriedade não encontrada." };
+  if (key.length > 200) return refused(404, "Propriedade não encontrada.");
   const reviewedAt = options.reviewedAt ? new Date(options.reviewedAt) : null;
-  if (reviewedAt && Number.isNaN(reviewedAt.getTime())) return { ok: false, status: 400, message: "Formulário inválido. Recarregue a página e tente novamente." };
+  if (reviewedAt && Number.isNaN(reviewedAt.getTime())) return refused(400, "Formulário inválido. Recarregue a página e tente novamente.");
   const to: PropertyStatus = decision.kind === "approve" ? "approved" : "rejected";
   const from = FROM[decision.kind];
   const [row] = await db
@@ -170,12 +178,12 @@ export async function moderate(
 
   if (!row) {
     const [current] = await db.select({ hostId: properties.hostId, status: properties.status }).from(properties).where(byKey(key));
-    if (!current) return { ok: false, status: 404, message: "Propriedade não encontrada." };
+    if (!current) return refused(404, "Propriedade não encontrada.");
     if (current.hostId === operatorId) {
-      return { ok: false, status: 403, message: "Outra pessoa da equipe precisa analisar uma propriedade sua." };
+      return refused(403, "Outra pessoa da equipe precisa analisar uma propriedade sua.");
     }
-    if (current.status === from.status) return { ok: false, status: 409, message: MODERATION_MESSAGES.changedMeanwhile };
-    return { ok: false, status: 409, message: MODERATION_MESSAGES.alreadyModerated };
+    if (current.status === from.status) return refused(409, MODERATION_MESSAGES.changedMeanwhile);
+    return refused(409, MODERATION_MESSAGES.alreadyModerated);
   }
   const { logger, config, mailer } = services;
   logger.info({ propertyId: row.id, operatorId, decision: decision.kind }, "property moderated");
@@ -195,5 +203,5 @@ export async function moderate(
   } catch (err) {
     logger.error({ err, propertyId: row.id, decision: decision.kind }, "moderation email to the host failed");
   }
-  return { ok: true, status: to, property, emailed };
+  return accepted({ status: to, property, emailed });
 }

@@ -1,14 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { PropertyInput } from "../../common/property-form";
+import { REVIEWED_FIELDS, type PropertyInput } from "../../common/property-form";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { properties, propertyImages } from "../db/schema";
 import { claimUploads, removeImageFiles } from "../media/uploads";
 import { isUuid, makeSlug } from "./properties";
 import { cardColumns, withCovers } from "./search";
-
-/** What guests read and see: changing it on an approved listing sends it back to review. */
-const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
 
 function stored(input: PropertyInput) {
   const { imageIds: _imageIds, ...fields } = input;

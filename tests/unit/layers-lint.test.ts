@@ -30,4 +30,10 @@ describe("lint keeps the layers pointing one way", () => {
     expect(await layerErrors(file, 'import type { SearchResult } from "@server/properties/search";\nexport type Y = SearchResult;\n')).toEqual([]);
     expect(await layerErrors(file, 'import { searchProperties } from "@server/properties/search";\nexport const y = searchProperties;\n')).toHaveLength(1);
   });
+
+  it("keeps domain modules off the wiring and the HTTP layer", async () => {
+    expect(await layerErrors("server/accounts/flows.ts", 'import type { Services } from "../services";\nexport type Y = Services;\n')).toHaveLength(1);
+    expect(await layerErrors("server/moderation/x.ts", 'import { rateLimitMessage } from "../http/rate-limit";\nexport const y = rateLimitMessage;\n')).toHaveLength(1);
+    expect(await layerErrors("server/accounts/flows.ts", 'import { grantPromotion } from "../billing/promotion";\nexport const y = grantPromotion;\n')).toEqual([]);
+  });
 });

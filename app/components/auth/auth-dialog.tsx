@@ -3,6 +3,8 @@ import { Dialog } from "radix-ui";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { LIMITS } from "@common/limits";
+import type { Refused } from "@common/refusal";
 import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FormAlert, inputClass, PasswordField, primaryButton, TextField } from "~/components/ui/field";
@@ -105,7 +107,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   );
 }
 
-type ActionResult = { ok: true } | { ok: false; message: string; field?: string };
+type ActionResult = { ok: true } | Refused;
 
 function DialogForm({ mode, onSuccess }: { mode: Mode; onSuccess: () => void }) {
   const fetcher = useFetcher<ActionResult>();
@@ -120,7 +122,7 @@ function DialogForm({ mode, onSuccess }: { mode: Mode; onSuccess: () => void }) 
       else toast.success("Cadastro realizado com sucesso!", { description: "Verifique seu email para confirmar a conta." });
       onSuccess();
     } else if (mode === "signup") {
-      toast.error("Erro no cadastro", { description: result.message });
+      toast.error("Erro no cadastro", { description: result.title });
     }
     // onSuccess is stable for the life of this form (it is remounted on every open)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -135,14 +137,14 @@ function DialogForm({ mode, onSuccess }: { mode: Mode; onSuccess: () => void }) 
     } else setClientError(null);
   }
 
-  const serverError = result && !result.ok ? result.message : null;
+  const serverError = result && !result.ok ? result.title : null;
   return (
     <fetcher.Form method="post" action={mode === "login" ? "/login" : "/cadastro"} onSubmit={submit} className="mt-6 space-y-4">
       <input type="hidden" name="mode" value="dialog" />
       <FormAlert>{clientError ?? serverError}</FormAlert>
       {mode === "signup" ? (
         <>
-          <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={100} />
+          <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={LIMITS.name} />
           <PhoneField id="dialog-phone" />
           <div>
             <label htmlFor="dialog-user-type" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -161,13 +163,13 @@ function DialogForm({ mode, onSuccess }: { mode: Mode; onSuccess: () => void }) 
           </div>
         </>
       ) : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} />
       <PasswordField
         label="Senha"
         name="password"
         autoComplete={mode === "login" ? "current-password" : "new-password"}
         required
-        maxLength={128}
+        maxLength={LIMITS.password}
       />
       <button type="submit" className={primaryButton} disabled={pending}>
         {mode === "login" ? (pending ? "Entrando..." : "Entrar") : pending ? "Criando conta..." : "Criar conta"}

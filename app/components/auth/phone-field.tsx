@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LIMITS } from "@common/limits";
 import { maskBrazilianPhone } from "@common/phone";
 import { TextField } from "~/components/ui/field";
 
@@ -29,7 +30,7 @@ export function PhoneField({
       placeholder="(11) 98765-4321"
       required={required}
       disabled={disabled}
-      maxLength={15}
+      maxLength={LIMITS.phoneTyped}
       value={value}
       onChange={(e) => setValue(maskBrazilianPhone(e.target.value))}
       error={error}

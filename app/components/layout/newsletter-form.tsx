@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { LIMITS } from "@common/limits";
+import type { Refused } from "@common/refusal";
 
-type Result = { ok: true; message: string } | { ok: false; message: string };
+type Result = { ok: true; message: string } | Refused;
 
 export function NewsletterForm() {
   const fetcher = useFetcher<Result>();
@@ -22,7 +24,7 @@ export function NewsletterForm() {
           type="email"
           autoComplete="email"
           placeholder="Seu email"
-          maxLength={254}
+          maxLength={LIMITS.email}
           aria-describedby="newsletter-status"
           aria-invalid={result && !result.ok ? true : undefined}
           className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-600 dark:bg-stone-800"
@@ -40,7 +42,7 @@ export function NewsletterForm() {
         role="status"
         className={`mt-2 min-h-5 text-sm ${result?.ok === false ? "text-red-700 dark:text-red-400" : "text-brand-800 dark:text-brand-200"}`}
       >
-        {result?.message}
+        {result ? (result.ok ? result.message : result.title) : null}
       </p>
     </fetcher.Form>
   );

@@ -1,7 +1,7 @@
 import { CreditCard, Heart, LogOut, Menu, Monitor, Moon, Plus, ShieldCheck, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useSubmit } from "react-router";
-import type { ViewerUser } from "~/lib/auth.server";
+import type { Viewer } from "~/lib/auth.server";
 import { isDarkTheme, THEME_FETCHER_KEY, type Theme } from "~/lib/theme";
 import { useTheme } from "~/lib/use-theme";
 
@@ -24,7 +24,7 @@ export function SiteHeader({
   favoritesCount,
   pendingModeration = null,
 }: {
-  viewer: ViewerUser | null;
+  viewer: Viewer | null;
   favoritesCount: number;
   /** Operators only (null for everyone else): how many properties wait for moderation. */
   pendingModeration?: number | null;
@@ -61,7 +61,7 @@ export function SiteHeader({
   );
 }
 
-function AccountMenu({ viewer, pendingModeration }: { viewer: ViewerUser | null; pendingModeration: number | null }) {
+function AccountMenu({ viewer, pendingModeration }: { viewer: Viewer | null; pendingModeration: number | null }) {
   const submit = useSubmit();
   const isOperator = viewer?.role === "admin" && pendingModeration !== null;
   const waiting = isOperator && pendingModeration > 0 ? pendingModeration : 0;

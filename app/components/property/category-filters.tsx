@@ -1,6 +1,7 @@
 import { Search, SlidersHorizontal } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { LIMITS } from "@common/limits";
 import { CATEGORY_MAX_GUESTS, categorySearch, parseCategoryQuery, SORT_LABELS, SORTS, type PropertyQuery } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/field";
@@ -44,7 +45,7 @@ export function CategoryFilters({ path, query, onNavigate }: { path: string; que
           </label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
-            <input id="busca" type="search" name="search" defaultValue={query.search} placeholder="Buscar propriedades..." maxLength={100} className={`${inputClass} pl-9`} />
+            <input id="busca" type="search" name="search" defaultValue={query.search} placeholder="Buscar propriedades..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>
         <CityAutocomplete name="location" label="Localização" defaultValue={query.location} placeholder="Localização" />

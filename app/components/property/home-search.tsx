@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { Form, useNavigate } from "react-router";
+import { LIMITS } from "@common/limits";
 import { PROPERTY_TYPES } from "@common/catalog";
 import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
@@ -68,7 +69,7 @@ export function HomeSearchForm({
           </label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
-            <input id={id("busca")} type="search" name="search" defaultValue={query.search} placeholder="Cabana, lago, lareira..." maxLength={100} className={`${inputClass} pl-9`} />
+            <input id={id("busca")} type="search" name="search" defaultValue={query.search} placeholder="Cabana, lago, lareira..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { formatBRL } from "@common/format";
+import type { Refused } from "@common/refusal";
 import type { PropertyStatus } from "@server/db/schema";
 import { PropertyImage, type ImageData } from "./property-image";
 
@@ -22,7 +23,7 @@ export interface HostPropertyCardData {
   cover: ImageData | null;
 }
 
-type ActionResult = { ok: boolean; message: string; description?: string };
+type ActionResult = { ok: true; message: string } | Refused;
 
 const STATUS: Record<PropertyStatus, { label: string; className: string }> = {
   pending: { label: "Em análise", className: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50" },
@@ -36,8 +37,8 @@ const AMENITIES_SHOWN = 3;
 function useResultToast(data: ActionResult | undefined) {
   useEffect(() => {
     if (!data) return;
-    if (data.ok) toast.success(data.message, data.description ? { description: data.description } : undefined);
-    else toast.error(data.message, data.description ? { description: data.description } : undefined);
+    if (data.ok) toast.success(data.message);
+    else toast.error(data.title, data.description ? { description: data.description } : undefined);
   }, [data]);
 }
 

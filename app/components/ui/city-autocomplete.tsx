@@ -1,5 +1,6 @@
 import { MapPin } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { LIMITS } from "@common/limits";
 import { cityOptions, FALLBACK_CITIES, MIN_QUERY_LENGTH, suggestCities, type BrazilianCities, type CityOption } from "@common/cities";
 import { FieldError, inputClass } from "~/components/ui/field";
 
@@ -30,7 +31,7 @@ export function CityAutocomplete({
   label,
   defaultValue = "",
   placeholder = "Cidade - UF",
-  maxLength = 100,
+  maxLength = LIMITS.location,
   error,
 }: {
   name: string;

@@ -1,12 +1,11 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
+import type { Refusal } from "@common/refusal";
 
-/** The server's refusal of the whole form ("Erro ao cadastrar propriedade: …") as the spec's destructive toast. */
-export function FormErrorToast({ result }: { result?: { message?: string } }) {
+/** The server's refusal of the whole form ("Erro ao cadastrar propriedade", …) as the spec's destructive toast. */
+export function FormErrorToast({ refusal }: { refusal?: Refusal }) {
   useEffect(() => {
-    if (!result?.message) return;
-    const [title, ...rest] = result.message.split(": ");
-    toast.error(title!, rest.length ? { description: rest.join(": ") } : undefined);
-  }, [result]);
+    if (refusal) toast.error(refusal.title, refusal.description ? { description: refusal.description } : undefined);
+  }, [refusal]);
   return null;
 }

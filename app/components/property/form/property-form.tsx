@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { LIMITS } from "@common/limits";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "@common/catalog";
 import { normalizePhone } from "@common/phone";
-import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, formatCents, GUEST_OPTIONS, maskBRL, validateProperty, type FieldErrors, type PropertyField } from "@common/property-form";
+import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, formatCents, GUEST_OPTIONS, maskBRL, REVIEWED_FIELDS, validateProperty, type FieldErrors, type PropertyField } from "@common/property-form";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FieldError, inputClass, TextField } from "~/components/ui/field";
 import { ImageUploader } from "./image-uploader";
@@ -28,9 +29,6 @@ export interface PropertyFormValues {
 export function emptyPropertyForm(whatsappContact: string): PropertyFormValues {
   return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, images: [] };
 }
-
-/** Public text and new photos send an approved listing back to review (server/properties/manage.ts). */
-const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
 
 interface PropertyFormProps {
   initial: PropertyFormValues;
@@ -104,7 +102,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
       </Section>
 
       <Section title="Informações da propriedade">
-        <TextField label="Título" name="title" data-field="title" defaultValue={initial.title} maxLength={100} required error={errors.title} />
+        <TextField label="Título" name="title" data-field="title" defaultValue={initial.title} maxLength={LIMITS.title} required error={errors.title} />
         <TextArea label="Descrição" name="description" defaultValue={initial.description} error={errors.description} />
         <Select label="Tipo de propriedade" name="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
           <option value="">Selecione o tipo</option>
@@ -257,7 +255,7 @@ function TextArea({ label, name, defaultValue, error }: { label: string; name: s
         name={name}
         data-field={name}
         rows={6}
-        maxLength={5000}
+        maxLength={LIMITS.description}
         required
         defaultValue={defaultValue}
         className={inputClass}
