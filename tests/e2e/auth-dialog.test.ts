@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAccount, findUserByEmail } from "../../server/accounts/users";
+import { findUserByEmail } from "../../server/accounts/users";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { waitForHydration } from "./helpers";
 
@@ -44,7 +45,7 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
 
     // Escape closes; reopening starts empty.
     await emailField(page).fill("alguem@example.com");
-    await dialog(page).getByLabel("Senha", { exact: true }).fill("segredo123");
+    await dialog(page).getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
     await openAgain(page);
@@ -118,7 +119,7 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
     await dialog(page).getByLabel("Nome completo").fill("Diana Diálogo");
     await dialog(page).getByLabel("Telefone").pressSequentially("21987654321");
     await emailField(page).fill("diana@example.com");
-    await dialog(page).getByLabel("Senha", { exact: true }).fill("segredo123");
+    await dialog(page).getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await dialog(page).getByRole("button", { name: "Criar conta" }).click();
     await expect(dialog(page).getByRole("alert").textContent()).resolves.toBe("Selecione o tipo de usuário.");
     await expect(findUserByEmail(t.app.services.database.db, "diana@example.com")).resolves.toBeNull();
@@ -141,7 +142,7 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
   });
 
   it("login in the dialog shows a wrong password inside the dialog, then signs in and closes", async () => {
-    await createAccount(t.app.services.auth, { name: "Lúcia Login", email: "lucia@example.com", password: "segredo123", userType: "guest" });
+    await createTestAccount(t.app, "guest", { name: "Lúcia Login", email: "lucia@example.com" });
     const context = await t.browser.newContext();
     const page = await context.newPage();
     await openFromFavourites(page);
@@ -151,7 +152,7 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
     await expect(dialog(page).getByRole("alert").textContent()).resolves.toBe("Email ou senha incorretos");
     await expect(page.getByText("Faça login para ver seus favoritos").isVisible()).resolves.toBe(true);
 
-    await dialog(page).getByLabel("Senha", { exact: true }).fill("segredo123");
+    await dialog(page).getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await dialog(page).getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByText("Login realizado com sucesso!").waitFor();
     await dialog(page).waitFor({ state: "detached" });

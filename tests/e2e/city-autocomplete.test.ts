@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { loginViaForm, waitForHydration } from "./helpers";
+import { loginAsNewAccount, waitForHydration } from "./helpers";
 
 describe.skipIf(!hasChromium)("city autocomplete on the profile's location, in Chromium", () => {
   const t = useBrowserApp();
 
   async function openProfileEditor(email: string, blockCities = false) {
-    await createAccount(t.app.services.auth, { name: "Caio Cidades", email, password: "segredo123", userType: "guest" });
     const context = await t.browser.newContext();
     if (blockCities) await context.route("**/brazilian-cities.json", (route) => route.abort());
     const page = await context.newPage();
-    await loginViaForm(page, t.app, email, "segredo123");
+    await loginAsNewAccount(page, t.app, "guest", { name: "Caio Cidades", email });
     await page.goto(`${t.app.url}/perfil?editar=1`);
     await waitForHydration(page);
     return { context, page, input: page.getByRole("combobox", { name: "Localização" }) };

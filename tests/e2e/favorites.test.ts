@@ -3,15 +3,14 @@ import { and, asc, count, eq, notInArray } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { imageUrl, IMAGE_WIDTHS } from "../../common/media";
-import { createAccount } from "../../server/accounts/users";
 import { favorites, properties, propertyImages, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertProperty } from "../support/factories";
 import { loginViaForm, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
-const PASSWORD = "segredo123";
 const HOST = "anfitriao@recanto.dev";
 
 type ContextOptions = Parameters<ReturnType<typeof useBrowserApp>["browser"]["newContext"]>[0];
@@ -44,19 +43,10 @@ async function stat(page: Page, label: string) {
 describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, in Chromium", () => {
   const t = useBrowserApp(undefined, { demo: true });
   const db = () => t.app.services.database.db;
-  let accounts = 0;
 
   beforeAll(async () => {
     await fs.mkdir(SHOTS, { recursive: true });
   });
-
-  /** A fresh account, so that tests which change favourites do not depend on each other. */
-  async function newAccount(userType: "guest" | "host" = "guest", name = userType === "host" ? "Helena Anfitriã" : "Gabi Viajante") {
-    accounts += 1;
-    const email = `${userType}-${accounts}@example.com`;
-    const user = await createAccount(t.app.services.auth, { name, email, password: PASSWORD, userType });
-    return { id: user.id, email, name };
-  }
 
   async function newPage(options: ContextOptions = {}) {
     const context = await t.browser.newContext({ locale: "pt-BR", ...options });
@@ -101,9 +91,9 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   }
 
   it("a guest favourites from the home page, a category page and a detail page, and finds them on /favoritos everywhere", async () => {
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const { context, page } = await newPage({ viewport: { width: 1280, height: 900 } });
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
 
     // 1. A card in the home page's "Cabanas" carousel.
     await open(page, "/");
@@ -155,7 +145,7 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
 
     // Another browser, the same account: the same three, and one is removed there.
     const other = await newPage();
-    await loginViaForm(other.page, t.app, guest.email, PASSWORD);
+    await loginViaForm(other.page, t.app, guest.email);
     await open(other.page, "/favoritos");
     await expect(countLine(other.page).textContent()).resolves.toBe("3 propriedades favoritas");
     await expect(cardTitles(other.page).then((list) => list.sort())).resolves.toEqual([...titles].sort());
@@ -190,9 +180,9 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
     await expect(favouriteRows({})).resolves.toBe(before);
 
     // Logging in there keeps the visitor on the page, and the heart now works.
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     await dialog.getByLabel("Email", { exact: true }).fill(guest.email);
-    await dialog.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("link", { name: "Favoritos (0)" }).waitFor();
@@ -209,9 +199,9 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it("a fresh account sees the empty state", async () => {
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const { context, page } = await newPage();
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
     await open(page, "/favoritos");
     await page.getByRole("heading", { name: "Nenhum favorito ainda" }).waitFor();
     await expect(countLine(page).textContent()).resolves.toBe("Nenhuma propriedade favoritada ainda");
@@ -236,9 +226,9 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
     await expect(stat(host.page, "Propriedades ativas")).resolves.toBe(active);
     const before = await stat(host.page, "Favoritos recebidos");
 
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const other = await newPage();
-    await loginViaForm(other.page, t.app, guest.email, PASSWORD);
+    await loginViaForm(other.page, t.app, guest.email);
     await open(other.page, `/accommodation/${mine!.slug}`);
     await toggle(heart(other.page, mine!.title), true);
     await other.context.close();
@@ -249,14 +239,14 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it("a guest downloads their data, deletes the account, and cannot log in again; their favourites are gone", async () => {
-    const guest = await newAccount("guest", "Lia Dados");
+    const guest = await createTestAccount(t.app, "guest", { name: "Lia Dados" });
     const saved = await publicProperties(2);
     await db()
       .insert(favorites)
       .values(saved.map((p) => ({ userId: guest.id, propertyId: p.id })));
 
     const { context, page } = await newPage({ acceptDownloads: true });
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
     await open(page, "/perfil");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar meus dados" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^recanto-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
@@ -275,7 +265,7 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
 
     await page.goto(`${t.app.url}/login`);
     await page.getByLabel("Email", { exact: true }).fill(guest.email);
-    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByText("Email ou senha incorretos").waitFor();
     await expect(favouriteRows({ userId: guest.id })).resolves.toBe(0);
@@ -284,7 +274,7 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it("a host deletes the account: its property, its photos' rows and the favourites on it are gone, the page answers 404", async () => {
-    const host = await newAccount("host");
+    const host = await createTestAccount(t.app, "host");
     // Photos borrowed from a demo property: deleting this host must not delete files another listing uses.
     const [demo] = await publicProperties(1);
     const images = await db()
@@ -293,13 +283,13 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
       .where(eq(propertyImages.propertyId, demo!.id))
       .orderBy(asc(propertyImages.position));
     const listing = await insertProperty(db(), host.id, { title: "Chalé da Despedida" }, images);
-    const fan = await newAccount();
+    const fan = await createTestAccount(t.app, "guest");
     await db().insert(favorites).values({ userId: fan.id, propertyId: listing.id });
 
     const { context, page } = await newPage({ acceptDownloads: true });
     const detail = await page.goto(`${t.app.url}/accommodation/${listing.slug}`);
     expect(detail!.status()).toBe(200);
-    await loginViaForm(page, t.app, host.email, PASSWORD);
+    await loginViaForm(page, t.app, host.email);
     await open(page, "/perfil");
     await expect(stat(page, "Propriedades ativas")).resolves.toBe(1);
     await expect(stat(page, "Favoritos recebidos")).resolves.toBe(1);
@@ -331,10 +321,10 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it("the heart is reachable with Tab and toggles with Enter and Space, with a visible focus", async () => {
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const [property] = await publicProperties(1);
     const { context, page } = await newPage();
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
     await open(page, `/accommodation/${property!.slug}`);
     await page.getByRole("link", { name: "Voltar" }).focus();
     await page.keyboard.press("Tab");
@@ -355,10 +345,10 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it("while saving, the heart shows the new state, is aria-disabled and ignores another click", async () => {
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const [property] = await publicProperties(1);
     const { context, page } = await newPage();
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
     await open(page, `/accommodation/${property!.slug}`);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -384,9 +374,9 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it.each(["light", "dark"] as const)("/favoritos (empty and with cards) and /perfil (guest and host) pass axe in the %s theme", async (colorScheme) => {
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const { context, page } = await newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
     await open(page, "/favoritos");
     await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(colorScheme === "dark");
     await page.getByRole("heading", { name: "Nenhum favorito ainda" }).waitFor();
@@ -421,14 +411,14 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
   });
 
   it.each([1280, 390])("/favoritos with cards and a host's /perfil fit a %ipx screen (screenshots)", async (width) => {
-    const guest = await newAccount();
+    const guest = await createTestAccount(t.app, "guest");
     const saved = await publicProperties(5);
     await db()
       .insert(favorites)
       .values(saved.map((p) => ({ userId: guest.id, propertyId: p.id })));
     const phone = width < 640 ? { isMobile: true, hasTouch: true } : {};
     const { context, page } = await newPage({ viewport: { width, height: width < 640 ? 844 : 900 }, ...phone });
-    await loginViaForm(page, t.app, guest.email, PASSWORD);
+    await loginViaForm(page, t.app, guest.email);
     await open(page, "/favoritos");
     await page.getByText("5 propriedades favoritas", { exact: true }).waitFor();
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));

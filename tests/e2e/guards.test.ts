@@ -1,17 +1,16 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { hasChromium, useBrowserApp } from "../support/browser";
 import { loginViaForm, waitForHydration } from "./helpers";
 
 const HOST_ROUTES = ["/minhas-propriedades", "/adicionar-propriedade", "/editar-propriedade/abc"];
-const PASSWORD = "segredo123";
 
 describe.skipIf(!hasChromium)("guarded pages and role-dependent header in Chromium", () => {
   const t = useBrowserApp();
   beforeAll(async () => {
-    await createAccount(t.app.services.auth, { name: "Hugo Host", email: "hugo@example.com", password: PASSWORD, userType: "host" });
-    await createAccount(t.app.services.auth, { name: "Gina Guest", email: "gina@example.com", password: PASSWORD, userType: "guest" });
+    await createTestAccount(t.app, "host", { name: "Hugo Host", email: "hugo@example.com" });
+    await createTestAccount(t.app, "guest", { name: "Gina Guest", email: "gina@example.com" });
   });
 
   async function accountMenuItems(page: Page, name: string) {
@@ -42,7 +41,7 @@ describe.skipIf(!hasChromium)("guarded pages and role-dependent header in Chromi
     await page.goto(`${t.app.url}/minhas-propriedades`);
     await page.waitForURL(/\/login\?redirectTo=/);
     await page.getByLabel("Email", { exact: true }).fill("hugo@example.com");
-    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.waitForURL(`${t.app.url}/minhas-propriedades`);
     await page.getByRole("heading", { level: 1, name: "Minhas Propriedades" }).waitFor();
@@ -52,7 +51,7 @@ describe.skipIf(!hasChromium)("guarded pages and role-dependent header in Chromi
   it("a guest opening a host page lands on / and has no host items in the account menu", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();
-    await loginViaForm(page, t.app, "gina@example.com", PASSWORD);
+    await loginViaForm(page, t.app, "gina@example.com");
     for (const path of HOST_ROUTES) {
       await page.goto(`${t.app.url}${path}`);
       await page.waitForURL(`${t.app.url}/`);
@@ -66,7 +65,7 @@ describe.skipIf(!hasChromium)("guarded pages and role-dependent header in Chromi
   it("a host sees Minhas Propriedades and the host items in the account menu", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();
-    await loginViaForm(page, t.app, "hugo@example.com", PASSWORD);
+    await loginViaForm(page, t.app, "hugo@example.com");
     const response = await page.goto(`${t.app.url}/minhas-propriedades`);
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: "Minhas Propriedades" }).waitFor();
@@ -101,7 +100,7 @@ describe.skipIf(!hasChromium)("guarded pages and role-dependent header in Chromi
     await narrow.close();
 
     // Logged in (still wide), it is gone.
-    await loginViaForm(widePage, t.app, "gina@example.com", PASSWORD);
+    await loginViaForm(widePage, t.app, "gina@example.com");
     await widePage.goto(`${t.app.url}/como-funciona`);
     await widePage.getByRole("button", { name: "Menu da conta de Gina Guest" }).waitFor();
     await expect(widePage.locator("header").getByText("Anuncie sua propriedade").count()).resolves.toBe(0);

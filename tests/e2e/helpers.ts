@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
+import { createTestAccount, TEST_PASSWORD, type AccountKind, type AccountOptions } from "../support/accounts";
 import type { TestApp } from "../support/app";
 
 type Mail = Awaited<ReturnType<TestApp["outbox"]>>[number];
 
 /** Signs in through the real /login form and waits until the browser has left the login page. */
-export async function loginViaForm(page: Page, app: TestApp, email: string, password: string) {
+export async function loginViaForm(page: Page, app: TestApp, email: string, password = TEST_PASSWORD) {
   await page.goto(`${app.url}/login`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Senha", { exact: true }).fill(password);
@@ -12,16 +13,23 @@ export async function loginViaForm(page: Page, app: TestApp, email: string, pass
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
+/** A new account of that kind (see createTestAccount), logged in on `page` through the real /login form. */
+export async function loginAsNewAccount(page: Page, app: TestApp, kind: AccountKind, options: AccountOptions = {}) {
+  const account = await createTestAccount(app, kind, options);
+  await loginViaForm(page, app, account.email, options.password);
+  return account;
+}
+
 export type AccountType = "Cliente - Quero reservar" | "Anfitrião - Quero anunciar";
 
-/** Fills the real /cadastro form (phone (11) 98765-4321, password "segredo123"); the caller accepts the terms and submits. */
+/** Fills the real /cadastro form (phone (11) 98765-4321, password TEST_PASSWORD); the caller accepts the terms and submits. */
 export async function fillSignUp(page: Page, fields: { name: string; email: string; type: AccountType }) {
   await page.getByLabel("Nome completo").fill(fields.name);
   await page.getByLabel("Email", { exact: true }).fill(fields.email);
   await page.getByLabel("Telefone").pressSequentially("11987654321");
   await page.getByLabel(fields.type).check();
-  await page.getByLabel("Senha", { exact: true }).fill("segredo123");
-  await page.getByLabel("Confirmar senha").fill("segredo123");
+  await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel("Confirmar senha").fill(TEST_PASSWORD);
 }
 
 /** Signs up through /cadastro and waits for the welcome on /perfil. */

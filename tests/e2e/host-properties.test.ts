@@ -5,12 +5,10 @@ import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, variantKey } from "../../common/media";
-import { createAccount } from "../../server/accounts/users";
-import { grantPromotion } from "../../server/billing/promotion";
 import { properties, propertyImages } from "../../server/db/schema";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { photoJpeg } from "../support/images";
-import { loginViaForm, waitForHydration } from "./helpers";
+import { loginAsNewAccount, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 const TITLE = "Chalé do Vale Verde";
@@ -26,11 +24,9 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
   });
 
   it("adds a listing with six photos (a 12 MP photo with GPS, a PNG), which an operator approves; edits, hides, shows and deletes it", async () => {
-    const host = await createAccount(t.app.services.auth, { name: "Helena Anfitriã", email: "helena@example.com", password: "segredo123", userType: "host" });
-    await grantPromotion(db(), host.id, new Date());
     const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await loginViaForm(page, t.app, "helena@example.com", "segredo123");
+    const host = await loginAsNewAccount(page, t.app, "premium-host", { name: "Helena Anfitriã" });
     await page.goto(`${t.app.url}/adicionar-propriedade`);
     await waitForHydration(page);
     await page.getByRole("heading", { level: 1, name: "Adicionar Propriedade" }).waitFor();

@@ -5,15 +5,12 @@ import { eq } from "drizzle-orm";
 import type { FileChooser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
-import { grantPromotion } from "../../server/billing/promotion";
 import { imageUploads } from "../../server/db/schema";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { photoJpeg, solidPng } from "../support/images";
-import { loginViaForm, waitForHydration } from "./helpers";
+import { loginAsNewAccount, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
-const PASSWORD = "segredo123";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 const zone = (page: Page) => page.getByRole("button", { name: /^Adicionar fotos/ });
@@ -23,7 +20,6 @@ const imageIds = (page: Page) => page.locator('input[type="hidden"][name="imageI
 describe.skipIf(!hasChromium)("the property form's photo uploader in Chromium", () => {
   const t = useBrowserApp();
   let dir = "";
-  let accounts = 0;
 
   beforeAll(async () => {
     await fs.mkdir(SHOTS, { recursive: true });
@@ -42,15 +38,11 @@ describe.skipIf(!hasChromium)("the property form's photo uploader in Chromium", 
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
   async function premiumHostPage() {
-    accounts += 1;
-    const email = `fotos-${accounts}@example.com`;
-    const user = await createAccount(t.app.services.auth, { name: "Helena Fotos", email, password: PASSWORD, userType: "host" });
-    await grantPromotion(t.app.services.database.db, user.id, new Date());
     const context = await t.browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
     // Listening from the start: a chooser opened by a key press may come before a listener added then is in place.
     page.on("filechooser", (chooser) => choosers.get(page)?.(chooser));
-    await loginViaForm(page, t.app, email, PASSWORD);
+    const user = await loginAsNewAccount(page, t.app, "premium-host", { name: "Helena Fotos" });
     await page.goto(`${t.app.url}/adicionar-propriedade`);
     await waitForHydration(page);
     return { page, context, userId: user.id };

@@ -3,16 +3,15 @@ import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "../../common/moderation";
-import { createAccount } from "../../server/accounts/users";
 import { properties, propertyImages } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
 import type { NewImage } from "../../server/properties/properties";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
-import { linkIn, loginViaForm, waitForHydration, waitForMail } from "./helpers";
+import { linkIn, loginAsNewAccount, loginViaForm, waitForHydration, waitForMail } from "./helpers";
 
 const SHOTS = "/tmp/shots";
-const PASSWORD = "segredo123";
 const OPERATOR = "admin@recanto.dev";
 const REASON = "As fotos estão escuras: envie fotos do quarto e do banheiro com luz natural.";
 
@@ -179,10 +178,9 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
 
   it("when two operators decide at once, the second is told the property was already moderated", async () => {
     const listing = await pendingProperty("Disputada");
-    const second = await createAccount(t.app.services.auth, { name: "Otto Operador", email: "otto@example.com", password: PASSWORD, userType: "guest", role: "admin" });
     const first = await asOperator();
     const other = await newPage();
-    await loginViaForm(other.page, t.app, second.email, PASSWORD);
+    await loginAsNewAccount(other.page, t.app, "operator", { name: "Otto Operador" });
     await open(first.page, `/moderacao/${listing.id}`);
     await open(other.page, `/moderacao/${listing.id}`);
 
@@ -203,10 +201,10 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
 
   it("is hidden from guests and hosts (404) and sends logged-out visitors to the login and back", async () => {
     const listing = await pendingProperty("Escondida");
-    const hostAccount = await createAccount(t.app.services.auth, { name: "Hugo Host", email: "hugo@example.com", password: PASSWORD, userType: "host" });
+    const hostAccount = await createTestAccount(t.app, "host", { name: "Hugo Host" });
     for (const email of [hostAccount.email, "hospede@recanto.dev"]) {
       const { context, page } = await newPage();
-      await loginViaForm(page, t.app, email, email === hostAccount.email ? PASSWORD : DEMO_PASSWORD);
+      await loginViaForm(page, t.app, email, email === hostAccount.email ? TEST_PASSWORD : DEMO_PASSWORD);
       for (const path of ["/moderacao", `/moderacao/${listing.id}`]) {
         const response = await page.goto(`${t.app.url}${path}`);
         expect(response?.status()).toBe(404);

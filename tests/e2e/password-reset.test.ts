@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { linkIn, loginViaForm, waitForHydration, waitForMail } from "./helpers";
+import { linkIn, loginAsNewAccount, waitForHydration, waitForMail } from "./helpers";
 
 const NEUTRAL = "Se houver uma conta com este email, você vai receber um link para criar uma nova senha em alguns minutos.";
 
@@ -9,11 +8,10 @@ describe.skipIf(!hasChromium)("forgotten password and reset link in Chromium", (
   const t = useBrowserApp();
 
   it("requests a link, sets a new password with it, and the link cannot be used twice", async () => {
-    await createAccount(t.app.services.auth, { name: "Rita Reset", email: "rita@example.com", password: "antiga123", userType: "guest" });
     // A session opened with the old password, in another browser: the reset must end it.
     const before = await t.browser.newContext();
     const beforePage = await before.newPage();
-    await loginViaForm(beforePage, t.app, "rita@example.com", "antiga123");
+    await loginAsNewAccount(beforePage, t.app, "guest", { name: "Rita Reset", email: "rita@example.com", password: "antiga123" });
 
     const context = await t.browser.newContext();
     const page = await context.newPage();

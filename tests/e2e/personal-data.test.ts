@@ -1,17 +1,16 @@
 import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
+import { TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { loginViaForm } from "./helpers";
+import { loginAsNewAccount } from "./helpers";
 
 describe.skipIf(!hasChromium)("downloading and deleting one's own data in Chromium", () => {
   const t = useBrowserApp();
 
   it("downloads the data as JSON, then deletes the account after typing the email", async () => {
-    await createAccount(t.app.services.auth, { name: "Lara Dados", email: "lara@example.com", password: "segredo123", userType: "guest" });
     const context = await t.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await loginViaForm(page, t.app, "lara@example.com", "segredo123");
+    await loginAsNewAccount(page, t.app, "guest", { name: "Lara Dados", email: "lara@example.com" });
     await page.goto(`${t.app.url}/perfil`);
     await expectAccessible(page);
 
@@ -32,7 +31,7 @@ describe.skipIf(!hasChromium)("downloading and deleting one's own data in Chromi
 
     await page.goto(`${t.app.url}/login`);
     await page.getByLabel("Email", { exact: true }).fill("lara@example.com");
-    await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByText("Email ou senha incorretos").waitFor();
     await context.close();

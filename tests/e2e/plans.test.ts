@@ -1,14 +1,12 @@
 import fs from "node:fs/promises";
 import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
-import { grantPromotion } from "../../server/billing/promotion";
 import { billingCustomers, subscriptions } from "../../server/db/schema";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { loginViaForm, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
-const PASSWORD = "segredo123";
 
 type ContextOptions = Parameters<ReturnType<typeof useBrowserApp>["browser"]["newContext"]>[0];
 type Who = "anonymous" | "guest" | "promo-host" | "host" | "paying-host";
@@ -30,7 +28,6 @@ const sandboxPage = (kind: "checkout" | "portal") => (url: URL) => url.pathname.
 
 describe.skipIf(!hasChromium)("plans and the Premium gate in Chromium", () => {
   const t = useBrowserApp();
-  let accounts = 0;
 
   beforeAll(async () => {
     await fs.mkdir(SHOTS, { recursive: true });
@@ -42,18 +39,14 @@ describe.skipIf(!hasChromium)("plans and the Premium gate in Chromium", () => {
     const page = await context.newPage();
     let userId = "";
     if (who !== "anonymous") {
-      accounts += 1;
-      const email = `${who}-${accounts}@example.com`;
-      const userType = who === "guest" ? "guest" : "host";
-      const user = await createAccount(t.app.services.auth, { name: "Rita Recanto", email, password: PASSWORD, userType });
-      if (who === "promo-host") await grantPromotion(t.app.services.database.db, user.id, new Date());
+      const user = await createTestAccount(t.app, who === "guest" ? "guest" : who === "promo-host" ? "premium-host" : "host", { name: "Rita Recanto" });
       if (who === "paying-host") {
         const periodEnd = new Date(Date.now() + 20 * 86_400_000);
         const db = t.app.services.database.db;
-        await db.insert(billingCustomers).values({ userId: user.id, provider: "sandbox", customerId: `cus_sandbox_e2e_${accounts}` });
-        await db.insert(subscriptions).values({ id: `sub_${accounts}`, userId: user.id, status: "active", currentPeriodEnd: periodEnd });
+        await db.insert(billingCustomers).values({ userId: user.id, provider: "sandbox", customerId: `cus_sandbox_e2e_${user.id}` });
+        await db.insert(subscriptions).values({ id: `sub_${user.id}`, userId: user.id, status: "active", currentPeriodEnd: periodEnd });
       }
-      await loginViaForm(page, t.app, email, PASSWORD);
+      await loginViaForm(page, t.app, user.email);
       userId = user.id;
     }
     return { context, page, userId };
@@ -103,9 +96,9 @@ describe.skipIf(!hasChromium)("plans and the Premium gate in Chromium", () => {
     await open(page, "/planos");
     await page.getByRole("link", { name: "Entrar", exact: true }).click();
     await page.waitForURL(`${t.app.url}/login?redirectTo=%2Fplanos`);
-    await createAccount(t.app.services.auth, { name: "Rita Recanto", email: "volta@example.com", password: PASSWORD, userType: "host" });
+    await createTestAccount(t.app, "host", { name: "Rita Recanto", email: "volta@example.com" });
     await page.getByLabel("Email", { exact: true }).fill("volta@example.com");
-    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.waitForURL(`${t.app.url}/planos`);
     await expectPlansPage(page, "host");
@@ -165,7 +158,7 @@ describe.skipIf(!hasChromium)("plans and the Premium gate in Chromium", () => {
     const { context, page, userId } = await pageAs("host");
     await open(page, "/planos");
     // Meanwhile the host subscribed in another tab: this page's 'Assinar Agora' is stale and the server refuses it.
-    await t.app.services.database.db.insert(subscriptions).values({ id: `sub_elsewhere_${accounts}`, userId, status: "active", currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    await t.app.services.database.db.insert(subscriptions).values({ id: `sub_elsewhere_${userId}`, userId, status: "active", currentPeriodEnd: new Date(Date.now() + 86_400_000) });
     const [tab] = await Promise.all([context.waitForEvent("page"), subscribe(page).click()]);
     await expect.poll(() => tab.isClosed()).toBe(true);
     await toast(page, "Você já é assinante Premium. Use Gerenciar Assinatura para alterar ou cancelar.").waitFor();

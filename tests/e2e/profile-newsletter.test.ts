@@ -1,10 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
 import { hasChromium, useBrowserApp } from "../support/browser";
-import { linkIn, loginViaForm, waitForHydration, waitForMail } from "./helpers";
-
-const PASSWORD = "segredo123";
+import { linkIn, loginAsNewAccount, loginViaForm, waitForHydration, waitForMail } from "./helpers";
 
 describe.skipIf(!hasChromium)("profile editing, sign-out everywhere and the newsletter in Chromium", () => {
   const t = useBrowserApp();
@@ -22,16 +19,9 @@ describe.skipIf(!hasChromium)("profile editing, sign-out everywhere and the news
   }
 
   it("edits name, location and bio; Cancelar discards; an invalid phone is refused", async () => {
-    await createAccount(t.app.services.auth, {
-      name: "Paula Perfil",
-      email: "paula@example.com",
-      password: PASSWORD,
-      userType: "guest",
-      phone: "5511987654321",
-    });
     const context = await t.browser.newContext();
     const page = await context.newPage();
-    await loginViaForm(page, t.app, "paula@example.com", PASSWORD);
+    await loginAsNewAccount(page, t.app, "guest", { name: "Paula Perfil", email: "paula@example.com", phone: "5511987654321" });
     await page.goto(`${t.app.url}/perfil`);
     await expect(shown(page, "Nome completo")).resolves.toBe("Paula Perfil");
     await expect(shown(page, "Telefone")).resolves.toBe("(11) 98765-4321");
@@ -77,11 +67,10 @@ describe.skipIf(!hasChromium)("profile editing, sign-out everywhere and the news
   });
 
   it("Sair de todos os dispositivos ends this session and the one in another browser", async () => {
-    await createAccount(t.app.services.auth, { name: "Otto Todos", email: "otto@example.com", password: PASSWORD, userType: "host" });
     const [first, second] = await Promise.all([t.browser.newContext(), t.browser.newContext()]);
     const [page, otherPage] = await Promise.all([first.newPage(), second.newPage()]);
-    await loginViaForm(page, t.app, "otto@example.com", PASSWORD);
-    await loginViaForm(otherPage, t.app, "otto@example.com", PASSWORD);
+    const otto = await loginAsNewAccount(page, t.app, "host", { name: "Otto Todos", email: "otto@example.com" });
+    await loginViaForm(otherPage, t.app, otto.email);
     await otherPage.goto(`${t.app.url}/perfil`);
     await otherPage.getByRole("heading", { level: 1, name: "Meu Perfil" }).waitFor();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { fillSignUp } from "./helpers";
 
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByText("Email ou senha incorretos").waitFor();
 
-    await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Mostrar senha" }).click();
     await expect(page.getByLabel("Senha", { exact: true }).getAttribute("type")).resolves.toBe("text");
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -68,13 +68,13 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
   });
 
   it("works without JavaScript: login returns to the guarded page, the newsletter answers", async () => {
-    await createAccount(t.app.services.auth, { name: "Sem Script", email: "semjs@example.com", password: "segredo123", userType: "guest" });
+    await createTestAccount(t.app, "guest", { name: "Sem Script", email: "semjs@example.com" });
     const context = await t.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${t.app.url}/perfil`);
     await page.waitForURL(`${t.app.url}/login?redirectTo=%2Fperfil`);
     await page.getByLabel("Email", { exact: true }).fill("semjs@example.com");
-    await page.getByLabel("Senha", { exact: true }).fill("segredo123");
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.waitForURL(`${t.app.url}/perfil`);
     await page.getByText("Hóspede na plataforma").waitFor();

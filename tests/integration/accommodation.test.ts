@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formatBRL } from "../../common/format";
 import { addDays, isoDateToBR, todayInBrazil } from "../../common/whatsapp";
-import { createAccount } from "../../server/accounts/users";
 import { properties } from "../../server/db/schema";
+import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty, testImages } from "../support/factories";
@@ -53,15 +53,6 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     await add("semNumero", { title: "Casa sem WhatsApp", whatsappContact: "" });
     await add("numeroNacional", { title: "Casa com número antigo", whatsappContact: "(21) 99876-5432", maxGuests: 6 });
   });
-
-  /** A signed-in browser stand-in (session cookie in its jar). */
-  async function signedIn(email: string) {
-    await createAccount(t.app.services.auth, { name: "Hóspede de Teste", email, password: "segredo123", userType: "guest" });
-    const client = new Client(t.app.url);
-    const res = await client.post("/login", { email, password: "segredo123" });
-    expect(res.status).toBe(302);
-    return client;
-  }
 
   describe("the detail page", () => {
     it("renders a public property by slug: title, facts, price, texts, amenities, safety items, 'Novo', grid and preview tags", async () => {
@@ -160,7 +151,7 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     });
 
     it("never puts the host's number in the page, logged out or in", async () => {
-      const client = await signedIn("curioso@example.com");
+      const { client } = await signedInAs(t.app, "guest");
       for (const get of [(p: string) => fetch(`${t.app.url}${p}`), (p: string) => client.get(p)]) {
         for (const key of ["cabana", "semFotos", "numeroNacional"] as const) {
           const html = await (await get(`/accommodation/${listed[key]!.slug}`)).text();
@@ -193,7 +184,7 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     let client: Client;
 
     beforeAll(async () => {
-      client = await signedIn("hospede@example.com");
+      ({ client } = await signedInAs(t.app, "guest"));
     });
 
     it("sends logged-out visitors to /login, coming back to the property", async () => {
@@ -279,7 +270,7 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     });
 
     it("stops one account after 60 contacts in an hour", async () => {
-      const scraper = await signedIn("raspador@example.com");
+      const { client: scraper } = await signedInAs(t.app, "guest");
       for (let i = 0; i < 60; i++) {
         const res = await scraper.get(contactPath(listed.cabana!.slug));
         expect(res.headers.get("location")!.startsWith("https://wa.me/"), `contact ${i + 1}`).toBe(true);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
 import { sessions, users } from "../../server/db/schema";
+import { createTestAccount, signedInAs, signIn, TEST_PASSWORD } from "../support/accounts";
 import { startTestApp, useTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
@@ -14,8 +14,8 @@ function signUpFields(over: Record<string, string> = {}) {
     email: "maria@example.com",
     phone: "(11) 98765-4321",
     userType: "guest",
-    password: "segredo123",
-    confirmPassword: "segredo123",
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
     terms: "on",
     ...over,
   };
@@ -104,7 +104,7 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("logs in: wrong password 401 with the spec's text, right one redirects to the origin only if local", async () => {
-    await createAccount(t.app.services.auth, { name: "Lia", email: "lia@example.com", password: "segredo123", userType: "guest" });
+    await createTestAccount(t.app, "guest", { name: "Lia", email: "lia@example.com" });
     const client = new Client(t.app.url);
     const wrong = await client.post("/login", { email: "lia@example.com", password: "errada" });
     expect(wrong.status).toBe(401);
@@ -113,21 +113,21 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(unknown.status).toBe(401);
     expect(await unknown.text()).toContain("Email ou senha incorretos");
 
-    const ok = await client.post("/login", { email: "LIA@example.com", password: "segredo123", redirectTo: "/perfil" });
+    const ok = await client.post("/login", { email: "LIA@example.com", password: TEST_PASSWORD, redirectTo: "/perfil" });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/perfil");
 
     const other = new Client(t.app.url);
-    const evil = await other.post("/login", { email: "lia@example.com", password: "segredo123", redirectTo: "https://evil.example/x" });
+    const evil = await other.post("/login", { email: "lia@example.com", password: TEST_PASSWORD, redirectTo: "https://evil.example/x" });
     expect(evil.headers.get("location")).toBe("/");
   });
 
   it("'Lembrar de mim' gives a 30-day cookie; without it a browser-session cookie and a 1-day session", async () => {
-    await createAccount(t.app.services.auth, { name: "Rui", email: "rui@example.com", password: "segredo123", userType: "guest" });
-    const short = await new Client(t.app.url).post("/login", { email: "rui@example.com", password: "segredo123" });
+    await createTestAccount(t.app, "guest", { name: "Rui", email: "rui@example.com" });
+    const short = await new Client(t.app.url).post("/login", { email: "rui@example.com", password: TEST_PASSWORD });
     const shortCookie = short.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
     expect(shortCookie).not.toMatch(/Max-Age/i);
-    const long = await new Client(t.app.url).post("/login", { email: "rui@example.com", password: "segredo123", remember: "on" });
+    const long = await new Client(t.app.url).post("/login", { email: "rui@example.com", password: TEST_PASSWORD, remember: "on" });
     const longCookie = long.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!;
     expect(longCookie).toMatch(/Max-Age=2592000/);
 
@@ -138,20 +138,18 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("keeps the current session when a new login or sign-up in the same browser fails", async () => {
-    await createAccount(t.app.services.auth, { name: "Nina", email: "nina@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(t.app.url);
-    await client.post("/login", { email: "nina@example.com", password: "segredo123" });
+    const { client } = await signedInAs(t.app, "guest", { name: "Nina", email: "nina@example.com" });
     expect((await client.post("/login", { email: "nina@example.com", password: "errada" })).status).toBe(401);
     expect((await client.post("/cadastro", signUpFields({ email: "nina@example.com" }))).status).toBe(409);
     expect((await client.get("/perfil")).status).toBe(200);
   });
 
   it("rotates the session at login and deletes it at logout", async () => {
-    const u = await createAccount(t.app.services.auth, { name: "Téo", email: "teo@example.com", password: "segredo123", userType: "guest" });
+    const u = await createTestAccount(t.app, "guest", { name: "Téo", email: "teo@example.com" });
     const client = new Client(t.app.url);
-    await client.post("/login", { email: "teo@example.com", password: "segredo123" });
+    await client.post("/login", { email: "teo@example.com", password: TEST_PASSWORD });
     const first = client.cookie(SESSION);
-    await client.post("/login", { email: "teo@example.com", password: "segredo123" });
+    await client.post("/login", { email: "teo@example.com", password: TEST_PASSWORD });
     const second = client.cookie(SESSION);
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
@@ -166,12 +164,9 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("'Sair de todos os dispositivos' ends every session of the user, and only theirs", async () => {
-    await createAccount(t.app.services.auth, { name: "Ivo", email: "ivo@example.com", password: "segredo123", userType: "guest" });
-    await createAccount(t.app.services.auth, { name: "Eva", email: "eva@example.com", password: "segredo123", userType: "guest" });
-    const [laptop, phone, someoneElse] = [new Client(t.app.url), new Client(t.app.url), new Client(t.app.url)];
-    await laptop.post("/login", { email: "ivo@example.com", password: "segredo123" });
-    await phone.post("/login", { email: "ivo@example.com", password: "segredo123" });
-    await someoneElse.post("/login", { email: "eva@example.com", password: "segredo123" });
+    const { email, client: laptop } = await signedInAs(t.app, "guest");
+    const phone = await signIn(t.app, email);
+    const { client: someoneElse } = await signedInAs(t.app, "guest");
 
     const res = await laptop.post("/perfil", { intent: "logout-everywhere" });
     expect(res.headers.get("location")).toBe("/");
@@ -181,13 +176,9 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("guards host-only pages on the server", async () => {
-    await createAccount(t.app.services.auth, { name: "Guida", email: "guida@example.com", password: "segredo123", userType: "guest" });
-    await createAccount(t.app.services.auth, { name: "Otto", email: "otto@example.com", password: "segredo123", userType: "host" });
     const visitor = new Client(t.app.url);
-    const guest = new Client(t.app.url);
-    const host = new Client(t.app.url);
-    await guest.post("/login", { email: "guida@example.com", password: "segredo123" });
-    await host.post("/login", { email: "otto@example.com", password: "segredo123" });
+    const { client: guest } = await signedInAs(t.app, "guest");
+    const { client: host } = await signedInAs(t.app, "host");
     for (const path of ["/minhas-propriedades", "/adicionar-propriedade", "/editar-propriedade/123"]) {
       const anon = await visitor.get(path);
       if (path === "/adicionar-propriedade") {
@@ -206,10 +197,8 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("saves the profile for the signed-in user only, validating again on the server", async () => {
-    const a = await createAccount(t.app.services.auth, { name: "Ana", email: "ana-p@example.com", password: "segredo123", userType: "host" });
-    const b = await createAccount(t.app.services.auth, { name: "Bia", email: "bia-p@example.com", password: "segredo123", userType: "guest" });
-    const client = new Client(t.app.url);
-    await client.post("/login", { email: "ana-p@example.com", password: "segredo123" });
+    const { client, ...a } = await signedInAs(t.app, "host", { name: "Ana", email: "ana-p@example.com" });
+    const b = await createTestAccount(t.app, "guest", { name: "Bia", email: "bia-p@example.com" });
     const saved = await client.post("/perfil", {
       intent: "update-profile",
       name: "Ana Souza",
@@ -237,7 +226,7 @@ describe(`accounts over HTTP (${engine})`, () => {
   });
 
   it("resets a forgotten password by email link without revealing who has an account", async () => {
-    await createAccount(t.app.services.auth, { name: "Caio", email: "caio@example.com", password: "antiga123", userType: "guest" });
+    await createTestAccount(t.app, "guest", { name: "Caio", email: "caio@example.com", password: "antiga123" });
     const client = new Client(t.app.url);
     const unknown = await client.post("/esqueci-senha", { email: "nao-existe@example.com" });
     const known = await client.post("/esqueci-senha", { email: "caio@example.com" });
@@ -282,10 +271,10 @@ describe(`rate limits (${engine})`, () => {
   const t = useTestApp();
 
   it("limits login attempts per email with a Portuguese message, even with the right password", async () => {
-    await createAccount(t.app.services.auth, { name: "Alvo", email: "alvo@example.com", password: "segredo123", userType: "guest" });
+    await createTestAccount(t.app, "guest", { name: "Alvo", email: "alvo@example.com" });
     const client = new Client(t.app.url);
     for (let i = 0; i < 8; i++) expect((await client.post("/login", { email: "alvo@example.com", password: `errada${i}` })).status).toBe(401);
-    const blocked = await client.post("/login", { email: "alvo@example.com", password: "segredo123" });
+    const blocked = await client.post("/login", { email: "alvo@example.com", password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toMatch(/Muitas tentativas\. Aguarde \d+ minutos? e tente novamente\./);
   });
@@ -340,9 +329,9 @@ describe(`cookies behind https (${engine})`, () => {
   const t = useTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "x".repeat(40), BILLING_SANDBOX: "true" });
 
   it("marks the session cookie Secure (with the __Secure- prefix) when the site is served over https", async () => {
-    await createAccount(t.app.services.auth, { name: "Sara", email: "sara@example.com", password: "segredo123", userType: "guest" });
+    await createTestAccount(t.app, "guest", { name: "Sara", email: "sara@example.com" });
     const { headers } = await t.app.services.auth.api.signInEmail({
-      body: { email: "sara@example.com", password: "segredo123" },
+      body: { email: "sara@example.com", password: TEST_PASSWORD },
       returnHeaders: true,
     });
     const cookie = headers.getSetCookie().find((c) => c.includes("session_token"))!;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
 import { users } from "../../server/db/schema";
+import { signedInAs, TEST_PASSWORD } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
@@ -14,9 +14,7 @@ describe(`bad input on every account form (${engine})`, () => {
   const t = useTestApp();
   let signedIn: Client;
   beforeAll(async () => {
-    await createAccount(t.app.services.auth, { name: "Olívia", email: "olivia@example.com", password: "segredo123", userType: "host" });
-    signedIn = new Client(t.app.url);
-    await signedIn.post("/login", { email: "olivia@example.com", password: "segredo123" });
+    ({ client: signedIn } = await signedInAs(t.app, "host", { name: "Olívia", email: "olivia@example.com" }));
   });
 
   const profile = async () => (await t.app.database.db.select().from(users).where(eq(users.email, "olivia@example.com")))[0]!;
@@ -90,7 +88,7 @@ describe(`bad input on every account form (${engine})`, () => {
   });
 
   it("ignores a wrong-typed 'Lembrar de mim' (short session)", async () => {
-    const res = await new Client(t.app.url).post("/login", { email: "olivia@example.com", password: "segredo123", remember: "banana" });
+    const res = await new Client(t.app.url).post("/login", { email: "olivia@example.com", password: TEST_PASSWORD, remember: "banana" });
     expect(res.status).toBe(302);
     expect(res.headers.getSetCookie().find((c) => c.startsWith("recanto.session_token="))).not.toMatch(/Max-Age/i);
   });

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { planFor } from "../../server/billing/status";
 import { billingCustomers, billingEvents, sandboxSubscriptions, subscriptions, users } from "../../server/db/schema";
-import { signUpViaForm } from "../support/accounts";
+import { signedInAs, signUpViaForm } from "../support/accounts";
 import { useTestApp } from "../support/app";
-import { billingUrl, signInHostWithoutPromotion } from "../support/billing";
+import { billingUrl } from "../support/billing";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 
@@ -15,7 +15,7 @@ describe(`billing without Stripe keys: the local sandbox (${engine})`, () => {
   const db = () => t.app.database.db;
 
   it("a host outside the promotion subscribes through the test checkout, then cancels in the test portal and keeps Premium until the period ends", async () => {
-    const { client: host, userId } = await signInHostWithoutPromotion(t.app, "assinante@example.com");
+    const { client: host, id: userId } = await signedInAs(t.app, "host", { email: "assinante@example.com" });
     expect((await (await host.get("/api/assinatura")).json()).subscribed).toBe(false);
 
     const checkout = await billingUrl(host, t.app.url, "checkout");
@@ -114,8 +114,8 @@ describe(`billing without Stripe keys: the local sandbox (${engine})`, () => {
     const crossSite = await visitor.request("/api/assinatura/checkout", { method: "POST", headers: { origin: "https://evil.example", accept: "application/json" } });
     expect(crossSite.status).toBe(403);
 
-    const { client: owner, userId: ownerId } = await signInHostWithoutPromotion(t.app, "dona@example.com");
-    const { client: other, userId: otherId } = await signInHostWithoutPromotion(t.app, "outra@example.com");
+    const { client: owner, id: ownerId } = await signedInAs(t.app, "host", { email: "dona@example.com" });
+    const { client: other, id: otherId } = await signedInAs(t.app, "host", { email: "outra@example.com" });
     // Nothing in the request chooses whose checkout it is: a user id in the body is ignored.
     const own = await owner.post("/api/assinatura/checkout", { userId: otherId }, { accept: "application/json" });
     const link = pathOf(((await own.json()) as { url: string }).url);
@@ -151,7 +151,7 @@ describe(`billing without Stripe keys: the local sandbox (${engine})`, () => {
   });
 
   it("the data export shows the subscription; deleting the account cancels it first", async () => {
-    const { client: host, userId } = await signInHostWithoutPromotion(t.app, "sai@example.com");
+    const { client: host, id: userId } = await signedInAs(t.app, "host", { email: "sai@example.com" });
     const { url } = (await (await billingUrl(host, t.app.url, "checkout")).json()) as { url: string };
     await host.post(pathOf(url), { intent: "approve" });
 

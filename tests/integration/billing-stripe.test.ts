@@ -3,9 +3,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptionStatus } from "../../server/billing/status";
 import { billingCustomers, billingEvents, subscriptions } from "../../server/db/schema";
-import { signUpViaForm } from "../support/accounts";
+import { signedInAs, signUpViaForm } from "../support/accounts";
 import { startTestApp, type TestApp } from "../support/app";
-import { billingUrl, signInHostWithoutPromotion } from "../support/billing";
+import { billingUrl } from "../support/billing";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 import { startStripeStub, stripeSubscription } from "../support/stripe-stub";
@@ -45,16 +45,16 @@ describe(`billing with Stripe, against a local stand-in of its API (${engine})`,
 
   /** A host outside the promotion with a Stripe customer (made by their first checkout). */
   async function customerHost(email: string) {
-    const host = await signInHostWithoutPromotion(app, email);
+    const host = await signedInAs(app, "host", { email });
     expect((await billingUrl(host.client, app.url, "checkout")).status).toBe(200);
-    const [row] = await db().select().from(billingCustomers).where(eq(billingCustomers.userId, host.userId));
-    return { ...host, customerId: row!.customerId };
+    const [row] = await db().select().from(billingCustomers).where(eq(billingCustomers.userId, host.id));
+    return { client: host.client, userId: host.id, customerId: row!.customerId };
   }
 
   const subscriptionOf = async (userId: string) => (await db().select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
 
   it("creates the checkout in subscription mode, BRL 39,90 a month, for the host's own customer, with our return URLs", async () => {
-    const { client, userId } = await signInHostWithoutPromotion(app, "stripe-host@example.com");
+    const { client, id: userId } = await signedInAs(app, "host", { email: "stripe-host@example.com" });
     const before = stub.requests.length;
     const res = await billingUrl(client, app.url, "checkout");
     expect(res.status).toBe(200);
@@ -219,7 +219,7 @@ describe(`billing with Stripe, against a local stand-in of its API (${engine})`,
     stub.checkoutSessions.get(sessionId)!.subscription = "sub_success";
     stub.subscriptions.set("sub_success", stripeSubscription("sub_success", customerId, "active", inAMonth()));
 
-    const intruder = await signInHostWithoutPromotion(app, "intrusa@example.com");
+    const intruder = await signedInAs(app, "host", { email: "intrusa@example.com" });
     const stolen = await intruder.client.get(`/assinatura-sucesso?session_id=${sessionId}`);
     expect(stolen.status).toBe(200);
     expect(await stolen.text()).toContain("Seu pagamento está sendo confirmado.");

@@ -8,7 +8,7 @@ import { favorites, properties, propertyImages, users } from "../../server/db/sc
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
-import { signUpViaForm } from "../support/accounts";
+import { signUpViaForm, TEST_PASSWORD } from "../support/accounts";
 import { Client } from "../support/http";
 
 describe(`favourites, host stats and the user's data (${engine})`, () => {
@@ -160,6 +160,6 @@ describe(`favourites, host stats and the user's data (${engine})`, () => {
     expect(await exists("teste/propria-1")).toBe(false);
     expect(await exists("teste/compartilhada-1")).toBe(true);
     expect(await db.select().from(favorites).where(and(eq(favorites.userId, fan.id)))).toEqual([]);
-    expect((await new Client(t.app.url).post("/login", { email: "fav-del-host@example.com", password: "segredo123" })).status).toBe(401);
+    expect((await new Client(t.app.url).post("/login", { email: "fav-del-host@example.com", password: TEST_PASSWORD })).status).toBe(401);
   });
 });

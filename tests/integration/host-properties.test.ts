@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
-import { grantPromotion } from "../../server/billing/promotion";
 import { favorites, properties, propertyImages } from "../../server/db/schema";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import { searchProperties } from "../../server/properties/search";
+import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
@@ -38,19 +37,6 @@ const searchIds = async (db: Parameters<typeof searchProperties>[0], search: str
 describe(`hosts manage their listings (${engine})`, () => {
   const t = useTestApp();
   const db = () => t.app.database.db;
-  let accounts = 0;
-
-  /** A signed-in account; hosts get a promotion slot (Premium) unless `premium` is false. */
-  async function signIn(userType: "host" | "guest", premium = true) {
-    accounts += 1;
-    const email = `conta-${accounts}@example.com`;
-    const user = await createAccount(t.app.services.auth, { name: `Pessoa ${accounts}`, email, password: "segredo123", userType });
-    if (userType === "host" && premium) await grantPromotion(db(), user.id, new Date());
-    const client = new Client(t.app.url);
-    expect((await client.post("/login", { email, password: "segredo123" })).status).toBe(302);
-    return { client, id: user.id };
-  }
-
   const post = (client: Client, path: string, body: URLSearchParams) =>
     client.request(path, { method: "POST", body, headers: { origin: t.app.url, "content-type": "application/x-www-form-urlencoded" } });
 
@@ -64,7 +50,7 @@ describe(`hosts manage their listings (${engine})`, () => {
   }
 
   it("a Premium host's new listing is saved as pending with its photos in order, and is not public yet", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const { res, uploads } = await create(host.client, 3, {}, { amenities: ["Wi-Fi", "Lareira interna", "Churrasqueira", "Piscina"] });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/minhas-propriedades");
@@ -84,7 +70,7 @@ describe(`hosts manage their listings (${engine})`, () => {
   });
 
   it("checks the form again on the server: each message, nothing stored", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const upload = await uploadPhoto(host.client, t.app.url);
     const res = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, title: "Oi", price: "0,00", maxGuests: "11", whatsappContact: "" }, { imageIds: [upload.id] }));
     expect(res.status).toBe(422);
@@ -99,8 +85,8 @@ describe(`hosts manage their listings (${engine})`, () => {
   });
 
   it("refuses an 11th photo, another host's upload, and the same form sent twice; nothing extra stored", async () => {
-    const host = await signIn("host");
-    const other = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
+    const other = await signedInAs(t.app, "premium-host");
     const theirs = await uploadPhoto(other.client, t.app.url);
     const mine = await uploadPhoto(host.client, t.app.url);
 
@@ -123,10 +109,10 @@ describe(`hosts manage their listings (${engine})`, () => {
   });
 
   it("only Premium hosts add listings; guests and visitors are refused", async () => {
-    const free = await signIn("host", false);
+    const free = await signedInAs(t.app, "host");
     const res = await post(free.client, "/adicionar-propriedade", formBody(FORM, { imageIds: [] }));
     expect(res.status).toBe(403);
-    const guest = await signIn("guest");
+    const guest = await signedInAs(t.app, "guest");
     // A document post by a guest ends on / (the page's guard); the script's request gets the action's answer.
     expect((await post(guest.client, "/adicionar-propriedade", formBody(FORM))).headers.get("location")).toBe("/");
     expect((await post(guest.client, "/adicionar-propriedade.data", formBody(FORM))).status).toBe(403);
@@ -135,7 +121,7 @@ describe(`hosts manage their listings (${engine})`, () => {
   });
 
   it("edits: price keeps an approved listing public; new text or photos send it back to review; removed photos lose their files", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const { uploads } = await create(host.client, 2);
     const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
     await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
@@ -178,8 +164,8 @@ describe(`hosts manage their listings (${engine})`, () => {
   it("only the owner edits, toggles or deletes: other hosts, guests and visitors get 404/403/401 and nothing changes", async () => {
     const owner = await insertHost(db());
     const { id } = await insertProperty(db(), owner.id, { title: "Casa do Dono" });
-    const other = await signIn("host");
-    const guest = await signIn("guest");
+    const other = await signedInAs(t.app, "premium-host");
+    const guest = await signedInAs(t.app, "guest");
     const visitor = new Client(t.app.url);
 
     const view = await other.client.get(`/editar-propriedade/${id}`);
@@ -202,11 +188,11 @@ describe(`hosts manage their listings (${engine})`, () => {
   });
 
   it("deactivating hides a listing from search and favourites; deleting removes its rows and files", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     await create(host.client, 2);
     const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
     await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
-    const fan = await signIn("guest");
+    const fan = await signedInAs(t.app, "guest");
     await db().insert(favorites).values({ userId: fan.id, propertyId: row!.id });
     expect((await searchIds(db(), "Vale Verde"))).toContain(row!.id);
 

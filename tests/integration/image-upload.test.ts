@@ -8,11 +8,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../../common/image-upload";
 import { allVariantKeys, IMAGE_WIDTHS, imageUrl, variantKey } from "../../common/media";
 import { deleteAccount } from "../../server/accounts/personal-data";
-import { createAccount } from "../../server/accounts/users";
 import { createDiskStorage, type Storage } from "../../server/adapters/storage";
-import { grantPromotion } from "../../server/billing/promotion";
 import { imageUploads } from "../../server/db/schema";
 import { claimUploads, removeStaleUploads, stageUpload, UploadClaimError } from "../../server/media/uploads";
+import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
@@ -72,18 +71,6 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   afterAll(() => fs.rm(mediaDir, { recursive: true, force: true }));
   const t = useTestApp({ MEDIA_DIR: mediaDir });
   const db = () => t.app.database.db;
-  let accounts = 0;
-
-  async function signIn(userType: "host" | "guest", premium = true) {
-    accounts += 1;
-    const email = `upload-${accounts}@example.com`;
-    const user = await createAccount(t.app.services.auth, { name: `Pessoa ${accounts}`, email, password: "segredo123", userType });
-    if (userType === "host" && premium) await grantPromotion(db(), user.id, new Date());
-    const client = new Client(t.app.url);
-    expect((await client.post("/login", { email, password: "segredo123" })).status).toBe(302);
-    return { client, id: user.id, cookie: `recanto.session_token=${client.cookie("recanto.session_token")}` };
-  }
-
   const upload = (client: Client, body: Buffer, type = "image/jpeg", origin = t.app.url) =>
     client.request("/api/imagens", { method: "POST", body: new Uint8Array(body), headers: { origin, "content-type": type } });
 
@@ -102,7 +89,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   const answerOf = async (res: Response) => ({ status: res.status, message: ((await res.json()) as { message: string }).message });
 
   it("takes a 12-megapixel phone photo: every width in WebP and JPEG, upright, no metadata (GPS included), staged for the host", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const photo = await photoJpeg(4000, 3000, { gps: true });
     const source = await sharp(photo).metadata();
     expect(exifHasGps(source.exif)).toBe(true);
@@ -146,7 +133,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("turns a photo upright by its EXIF orientation, records its true size and never enlarges it", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const res = await upload(host.client, await photoJpeg(600, 400, { orientation: 6, gps: true }));
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: string; width: number; height: number };
@@ -160,7 +147,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("takes PNG (transparent areas white in the JPEG fallback, kept in WebP) and WebP, whatever the Content-Type label says", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const png = await upload(host.client, await solidPng(800, 600, true), "image/png");
     expect(png.status).toBe(201);
     const pngBody = (await png.json()) as { id: string; width: number; height: number };
@@ -179,7 +166,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("refuses by content, storing nothing: a renamed text file, a truncated JPEG, a decompression bomb, an empty body", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     await expectRefused(
       async () => answerOf(await upload(host.client, Buffer.from("Isto é um texto, não uma foto.\n".repeat(50)), "image/jpeg")),
       415,
@@ -199,10 +186,10 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("refuses a body over 50 MB with 413 without reading it whole: by its Content-Length, or while it streams in", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const megabyte = Buffer.alloc(1024 * 1024, 0xab);
     megabyte.set([0xff, 0xd8, 0xff], 0);
-    const headers = { origin: t.app.url, "content-type": "image/jpeg", cookie: host.cookie };
+    const headers = { origin: t.app.url, "content-type": "image/jpeg", cookie: `recanto.session_token=${host.client.cookie("recanto.session_token")}` };
     await expectRefused(
       async () => {
         const res = await rawPost(`${t.app.url}/api/imagens`, { ...headers, "content-length": String(MAX_IMAGE_BYTES + 1024 * 1024) }, repeated(megabyte, 51));
@@ -229,12 +216,12 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
       401,
       "Erro de autenticação: Você precisa estar logado para adicionar uma propriedade.",
     );
-    const guest = await signIn("guest");
+    const guest = await signedInAs(t.app, "guest");
     await expectRefused(async () => answerOf(await upload(guest.client, photo)), 403, UPLOAD_MESSAGES.notHost);
-    const unpaid = await signIn("host", false);
+    const unpaid = await signedInAs(t.app, "host");
     await expectRefused(async () => answerOf(await upload(unpaid.client, photo)), 403, UPLOAD_MESSAGES.notPremium);
 
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const rowsBefore = await stagedRows();
     const crossSite = await upload(host.client, photo, "image/jpeg", "https://evil.example");
     expect(crossSite.status).toBe(403);
@@ -242,8 +229,8 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("claimUploads takes the user's staged uploads in the given order, and refuses, changing nothing, anyone else's, unknown or repeated ids", async () => {
-    const ana = await signIn("host");
-    const bruno = await signIn("host");
+    const ana = await signedInAs(t.app, "premium-host");
+    const bruno = await signedInAs(t.app, "premium-host");
     const ids: string[] = [];
     for (const size of [300, 400, 500]) ids.push(((await (await upload(ana.client, await photoJpeg(size, 200))).json()) as { id: string }).id);
     const brunos = ((await (await upload(bruno.client, await photoJpeg(300, 200))).json()) as { id: string }).id;
@@ -276,7 +263,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("removes uploads never attached to a property once they are stale, rows and files", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const old = (await (await upload(host.client, await photoJpeg(300, 200))).json()) as { id: string };
     const fresh = (await (await upload(host.client, await photoJpeg(300, 200))).json()) as { id: string };
     await db()
@@ -294,7 +281,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("deleting the account removes its staged uploads' files", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const staged = (await (await upload(host.client, await photoJpeg(300, 200))).json()) as { id: string };
     const [row] = await db().select().from(imageUploads).where(eq(imageUploads.id, staged.id));
     expect(await deleteAccount(db(), t.app.services.storage, host.id)).toBe(true);
@@ -303,7 +290,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
   });
 
   it("leaves no row and no file when storing fails halfway (a full disk, an unreachable bucket)", async () => {
-    const host = await signIn("host");
+    const host = await signedInAs(t.app, "premium-host");
     const disk = createDiskStorage(mediaDir);
     let puts = 0;
     const failing: Storage = {

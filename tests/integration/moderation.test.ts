@@ -3,42 +3,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatBRL, formatDate } from "../../common/format";
 import { MODERATION_MESSAGES } from "../../common/moderation";
 import { DEFAULT_QUERY } from "../../common/property-query";
-import { createAccount } from "../../server/accounts/users";
 import { properties } from "../../server/db/schema";
 import { findForModeration, moderate, moderationQueue, moderationStatements, pendingCount, QUEUE_PAGE_SIZE } from "../../server/moderation/moderation";
 import { searchProperties } from "../../server/properties/search";
+import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty, testImages } from "../support/factories";
 import { Client } from "../support/http";
 
-const PASSWORD = "segredo123";
 const DAY = 86_400_000;
 const REASON = "As fotos não mostram o interior da cabana.\nEnvie fotos dos quartos e do banheiro.";
 
 describe(`moderation (${engine})`, () => {
   const t = useTestApp();
   const db = () => t.app.database.db;
-  let accounts = 0;
   let admin: Client;
   let adminId: string;
   let host: { id: string; email: string; name: string };
-
-  /** A signed-in client for a new account of that kind. */
-  async function signedIn(kind: "guest" | "host" | "admin", name = `Pessoa ${kind}`) {
-    accounts += 1;
-    const email = `${kind}-${accounts}@example.com`;
-    const user = await createAccount(t.app.services.auth, {
-      name,
-      email,
-      password: PASSWORD,
-      userType: kind === "host" ? "host" : "guest",
-      role: kind === "admin" ? "admin" : "user",
-    });
-    const client = new Client(t.app.url);
-    expect((await client.post("/login", { email, password: PASSWORD })).status).toBe(302);
-    return { client, id: user.id, email };
-  }
 
   const statusOf = async (id: string) =>
     (await db().select({ status: properties.status, reason: properties.rejectionReason }).from(properties).where(eq(properties.id, id)))[0];
@@ -50,7 +32,7 @@ describe(`moderation (${engine})`, () => {
     insertProperty(db(), host.id, { title, status: "pending", ...extra }, testImages(2, `mod/${title.replace(/\W+/g, "-")}`));
 
   beforeAll(async () => {
-    ({ client: admin, id: adminId } = await signedIn("admin", "Olga Operadora"));
+    ({ client: admin, id: adminId } = await signedInAs(t.app, "operator", { name: "Olga Operadora" }));
     const row = await insertHost(db(), { name: "Helena Anfitriã" });
     host = { id: row.id, email: row.email, name: row.name };
   });
@@ -72,8 +54,8 @@ describe(`moderation (${engine})`, () => {
 
     it("shows guests and hosts the site's 404, and refuses their decisions", async () => {
       const { id } = await pending("Cabana proibida");
-      const guest = await signedIn("guest");
-      const other = await signedIn("host");
+      const guest = await signedInAs(t.app, "guest");
+      const other = await signedInAs(t.app, "host");
       for (const { client } of [guest, other]) {
         for (const path of ["/moderacao", `/moderacao/${id}`, "/moderacao/nao-existe"]) {
           const res = await client.get(path);
@@ -312,7 +294,7 @@ describe(`moderation (${engine})`, () => {
     });
 
     it("lets exactly one of two operators deciding at once act; the other is told", async () => {
-      const second = await signedIn("admin", "Segundo Operador");
+      const second = await signedInAs(t.app, "operator", { name: "Segundo Operador" });
       for (let round = 0; round < 3; round++) {
         const { id } = await pending(`Refúgio Duelo ${round}`);
         const [a, b] = await Promise.all([
@@ -393,7 +375,7 @@ describe(`moderation (${engine})`, () => {
     });
 
     it("does not let an operator decide on a property of their own", async () => {
-      const operatorHost = await signedIn("admin", "Operadora Anfitriã");
+      const operatorHost = await signedInAs(t.app, "operator", { name: "Operadora Anfitriã" });
       const { id } = await insertProperty(db(), operatorHost.id, { title: "Refúgio da operadora", status: "pending" });
       const page = await (await operatorHost.client.get(`/moderacao/${id}`)).text();
       expect(page).toContain("outra pessoa da equipe precisa analisá-la");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, newsletterSubscribers, sessions, users } from "../../server/db/schema";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
-import { signUpViaForm } from "../support/accounts";
+import { signIn, signUpViaForm, TEST_PASSWORD } from "../support/accounts";
 import { Client } from "../support/http";
 
 describe(`the user's own data: export and deletion (${engine})`, () => {
@@ -37,8 +37,7 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
 
   it("'Excluir minha conta' needs the account's email, then removes the account, sessions, credentials and consent", async () => {
     const carla = await signUp("carla-lgpd@example.com", "Carla Lgpd");
-    const otherDevice = new Client(t.app.url);
-    await otherDevice.post("/login", { email: "carla-lgpd@example.com", password: "segredo123" });
+    const otherDevice = await signIn(t.app, "carla-lgpd@example.com");
     const diego = await signUp("diego-lgpd@example.com", "Diego Lgpd");
     const [carlaRow] = await t.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, "carla-lgpd@example.com"));
 
@@ -59,7 +58,7 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     ).toEqual([]);
 
     expect((await otherDevice.get("/perfil")).status).toBe(302);
-    expect((await new Client(t.app.url).post("/login", { email: "carla-lgpd@example.com", password: "segredo123" })).status).toBe(401);
+    expect((await new Client(t.app.url).post("/login", { email: "carla-lgpd@example.com", password: TEST_PASSWORD })).status).toBe(401);
     expect((await diego.get("/perfil")).status).toBe(200);
   });
 });

@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "../../server/accounts/users";
-import { grantPromotion } from "../../server/billing/promotion";
 import { promotionGrants, subscriptions, users } from "../../server/db/schema";
 import { useTestApp } from "../support/app";
-import { signUpViaForm } from "../support/accounts";
+import { createTestAccount, signIn, signUpViaForm } from "../support/accounts";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
 
-const PASSWORD = "segredo123";
 /** 00:00 of 16/03/2030 in Brasília: the promotion's last free day is 15/03/2030. */
 const PROMOTION_ENDS = new Date("2030-03-16T03:00:00Z");
 /** A paid period ending at 14:00 on 20/07/2030 in Brasília. */
@@ -35,29 +32,23 @@ function card(html: string, plan: "gratuito" | "premium") {
 
 describe(`plans, subscription success and add-property pages (${engine})`, () => {
   const t = useTestApp();
-  let accounts = 0;
 
   /**
    * A signed-in account made directly (sign-ups through the form are rate limited per address, and
-   * do not give a promotion slot this way): `promotion` gives one ending at PROMOTION_ENDS, or ended.
+   * do not give a promotion slot this way): `promotion` gives a host one ending at PROMOTION_ENDS, or ended.
    */
   async function account(userType: "guest" | "host", promotion: "none" | "active" | "ended" = "none", paid?: Partial<typeof subscriptions.$inferInsert>) {
-    accounts += 1;
-    const email = `${userType}-${accounts}@example.com`;
-    const user = await createAccount(t.app.services.auth, { name: "Pessoa Teste", email, password: PASSWORD, userType });
+    const db = t.app.database.db;
+    const user = await createTestAccount(t.app, userType === "host" && promotion !== "none" ? "premium-host" : userType);
     if (promotion !== "none") {
-      const db = t.app.database.db;
-      await grantPromotion(db, user.id, new Date());
       const endsAt = promotion === "active" ? PROMOTION_ENDS : new Date("2025-01-11T03:00:00Z");
       await db.update(promotionGrants).set({ endsAt }).where(eq(promotionGrants.userId, user.id));
     }
     if (paid) {
       // As the billing webhooks leave it.
-      await t.app.database.db.insert(subscriptions).values({ id: `sub_${accounts}`, userId: user.id, status: "active", currentPeriodEnd: PERIOD_END, ...paid });
+      await db.insert(subscriptions).values({ id: `sub_${user.id}`, userId: user.id, status: "active", currentPeriodEnd: PERIOD_END, ...paid });
     }
-    const client = new Client(t.app.url);
-    expect((await client.post("/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
+    return signIn(t.app, user.email);
   }
 
   async function page(client: Client, path: string) {

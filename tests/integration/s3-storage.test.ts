@@ -3,13 +3,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allVariantKeys, imageUrl } from "../../common/media";
-import { createAccount } from "../../server/accounts/users";
-import { grantPromotion } from "../../server/billing/promotion";
 import { imageUploads } from "../../server/db/schema";
 import { removeImageFiles } from "../../server/media/uploads";
+import { signedInAs } from "../support/accounts";
 import { startTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";
-import { Client } from "../support/http";
 import { photoJpeg } from "../support/images";
 import { startLocalS3, type LocalS3 } from "../support/s3";
 
@@ -48,10 +46,7 @@ describe(`images in an S3-compatible bucket (local stand-in) (${engine})`, () =>
   });
 
   it("stores an upload's variants in the bucket and serves them through /media with a year of immutable caching", async () => {
-    const user = await createAccount(app.services.auth, { name: "Anfitriã S3", email: "s3@example.com", password: "segredo123", userType: "host" });
-    await grantPromotion(app.database.db, user.id, new Date());
-    const client = new Client(app.url);
-    expect((await client.post("/login", { email: "s3@example.com", password: "segredo123" })).status).toBe(302);
+    const { client } = await signedInAs(app, "premium-host");
     const res = await client.request("/api/imagens", {
       method: "POST",
       body: new Uint8Array(await photoJpeg(1600, 1200, { gps: true })),

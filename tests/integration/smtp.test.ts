@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_PASSWORD } from "../support/accounts";
 import { startTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
@@ -39,8 +40,8 @@ describe(`email over SMTP when SMTP_URL is set (${engine})`, () => {
       email: "sofia@example.com",
       phone: "(31) 99876-1234",
       userType: "guest",
-      password: "segredo123",
-      confirmPassword: "segredo123",
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
       terms: "on",
     });
     expect(res.status).toBe(302);
