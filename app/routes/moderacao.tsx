@@ -5,8 +5,8 @@ import { formatBRL, formatDate } from "@common/format";
 import { pageWindow } from "@common/property-query";
 import { moderationQueue } from "@server/moderation/moderation";
 import { ModerationErrorBoundary } from "~/components/moderation/moderation-messages";
-import { Pagination } from "~/components/property/pagination";
 import { PropertyImage } from "~/components/property/property-image";
+import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/lib/admin.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Moderação | Recanto" }, { name: "robots", content: "noindex" }];

@@ -5,7 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { formatBRL } from "@common/format";
 import type { PropertyStatus } from "@server/db/schema";
-import { PropertyImage, type ImageData } from "./property-image";
+import { PropertyImage, type ImageData } from "~/components/property/property-image";
 
 export interface HostPropertyCardData {
   id: string;
