@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/moderacao-propriedade";
 import { findCategory } from "@common/catalog";
 import { formatPhone } from "@common/phone";
@@ -7,7 +6,7 @@ import { findForModeration, moderate, type Decision } from "@server/moderation/m
 import { ModerationErrorBoundary, StatusBadge } from "~/components/moderation/moderation-messages";
 import { ModerationPhotos } from "~/components/moderation/moderation-photos";
 import { ReviewPanel } from "~/components/moderation/review-panel";
-import { PropertyAbout, PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
+import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { requireAdmin } from "~/lib/admin.server";
 import { readForm } from "~/lib/form";
 import type { Toast } from "~/lib/toast";
@@ -83,47 +82,30 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export default function ModeracaoPropriedade({ loaderData, actionData }: Route.ComponentProps) {
   const { property, categorySlug, ownProperty } = loaderData;
   return (
-    <article className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 md:pt-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <Link
-          to="/moderacao"
-          className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar à fila
-        </Link>
-        <StatusBadge status={property.status} />
-      </div>
-      <p className="mb-5 rounded-xl border border-dashed border-stone-400 bg-stone-50 px-4 py-3 text-sm text-stone-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-300">
-        Pré-visualização para a equipe: é assim que os hóspedes verão esta propriedade quando ela estiver aprovada e ativa.
-        {/* Phones show every photo first: a shortcut to the decision. */}{" "}
-        <a href="#analise" className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 md:hidden dark:text-brand-300">
-          Ir para a análise
-        </a>
-      </p>
-      <PropertyHeading title={property.title} location={property.location} />
-      <div className="mt-5">
-        <ModerationPhotos images={property.images} title={property.title} />
-      </div>
-      <div className="mt-8 grid gap-x-12 md:grid-cols-[minmax(0,1fr)_20rem] md:grid-rows-[auto_1fr] lg:grid-cols-[minmax(0,1fr)_23rem]">
-        <PropertyFacts
-          maxGuests={property.maxGuests}
-          bedrooms={property.bedrooms}
-          bathrooms={property.bathrooms}
-          propertyType={property.propertyType}
-          categorySlug={categorySlug}
-        />
-        <div className="md:col-start-1">
-          <PropertyAbout description={property.description} amenities={property.amenities} safetyItems={property.safetyItems} />
+    <PropertyDetailLayout
+      topBar={
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <BackLink to="/moderacao">Voltar à fila</BackLink>
+          <StatusBadge status={property.status} />
         </div>
-        {/* Last on phones (read first, then decide); a sticky column beside the text from 768px. */}
-        <aside className="md:col-start-2 md:row-span-2 md:row-start-1">
-          <div className="md:sticky md:top-24">
-            <ReviewPanel property={property} ownProperty={ownProperty} result={actionData} />
-          </div>
-        </aside>
-      </div>
-    </article>
+      }
+      notice={
+        <p className="mb-5 rounded-xl border border-dashed border-stone-400 bg-stone-50 px-4 py-3 text-sm text-stone-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-300">
+          Pré-visualização para a equipe: é assim que os hóspedes verão esta propriedade quando ela estiver aprovada e ativa.
+          {/* Phones show every photo first: a shortcut to the decision. */}{" "}
+          <a href="#analise" className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 md:hidden dark:text-brand-300">
+            Ir para a análise
+          </a>
+        </p>
+      }
+      property={property}
+      categorySlug={categorySlug}
+      photos={<ModerationPhotos images={property.images} title={property.title} />}
+      aside={<ReviewPanel property={property} ownProperty={ownProperty} result={actionData} />}
+      // Last on phones: read first, then decide.
+      asideOnPhones="last"
+      tallAside
+    />
   );
 }
 
