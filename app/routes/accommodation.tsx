@@ -1,4 +1,4 @@
-import { ArrowLeft, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/accommodation";
 import { findCategory } from "@common/catalog";
@@ -9,7 +9,7 @@ import { findPublicProperty } from "@server/properties/properties";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactCard } from "~/components/property/detail/contact-card";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
-import { PropertyAbout, PropertyFacts, PropertyHeading } from "~/components/property/detail/property-summary";
+import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -65,46 +65,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
   const { property, categorySlug, today } = loaderData;
   return (
-    <article className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 md:pt-6">
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar
-        </Link>
-        <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
-      </div>
-      <PropertyHeading title={property.title} location={property.location} />
-      <div className="mt-5">
-        <PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />
-      </div>
-      <div className="mt-8 grid gap-x-12 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_23rem]">
-        <PropertyFacts
-          maxGuests={property.maxGuests}
-          bedrooms={property.bedrooms}
-          bathrooms={property.bathrooms}
-          propertyType={property.propertyType}
-          categorySlug={categorySlug}
-        />
-        {/* Right after the facts on phones; a sticky column beside the text from 768px. */}
-        <aside className="mb-8 md:col-start-2 md:row-span-2 md:row-start-1 md:mb-0">
-          <div className="md:sticky md:top-24">
-            <ContactCard
-              slug={property.slug}
-              priceCents={property.priceCents}
-              maxGuests={property.maxGuests}
-              hasWhatsapp={property.hasWhatsapp}
-              today={today}
-            />
-          </div>
-        </aside>
-        <div className="md:col-start-1">
-          <PropertyAbout description={property.description} amenities={property.amenities} safetyItems={property.safetyItems} />
+    <PropertyDetailLayout
+      topBar={
+        <div className="mb-4 flex items-center justify-between gap-4">
+          <BackLink to="/">Voltar</BackLink>
+          <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
         </div>
-      </div>
-    </article>
+      }
+      property={property}
+      categorySlug={categorySlug}
+      photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
+      aside={<ContactCard slug={property.slug} priceCents={property.priceCents} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
+      asideOnPhones="after-facts"
+    />
   );
 }
 

@@ -4,8 +4,8 @@ import { findCategory } from "@common/catalog";
 import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, parseCategoryQuery } from "@common/property-query";
 import { searchProperties } from "@server/properties/search";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
-import { CategoryFilters } from "~/components/property/category-filters";
-import { SearchResults } from "~/components/property/search-results";
+import { CategoryFilters } from "~/components/search/category-filters";
+import { SearchResults } from "~/components/search/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 

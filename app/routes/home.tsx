@@ -3,10 +3,10 @@ import type { Route } from "./+types/home";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { firstCards, searchProperties } from "@server/properties/search";
-import { CategoryCarousel } from "~/components/property/category-carousel";
-import { FilterDrawer } from "~/components/property/filter-drawer";
-import { HomeSearchForm } from "~/components/property/home-search";
-import { SearchResults } from "~/components/property/search-results";
+import { CategoryCarousel } from "~/components/search/category-carousel";
+import { FilterDrawer } from "~/components/search/filter-drawer";
+import { HomeSearchForm } from "~/components/search/home-search";
+import { SearchResults } from "~/components/search/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 

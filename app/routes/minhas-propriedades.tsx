@@ -2,8 +2,8 @@ import { Home, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/minhas-propriedades";
 import { hostPropertyCards } from "@server/properties/manage";
+import { HostPropertyCard } from "~/components/host/host-property-card";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
-import { HostPropertyCard } from "~/components/property/host-property-card";
 import { requireHost } from "@server/accounts/guards";
 import { guardPage } from "~/lib/auth.server";
 

@@ -5,9 +5,9 @@ import { formatBRL, formatDate } from "@common/format";
 import { pageWindow } from "@common/property-query";
 import { moderationQueue } from "@server/moderation/moderation";
 import { ModerationErrorBoundary } from "~/components/moderation/moderation-messages";
-import { Pagination } from "~/components/property/pagination";
 import { PropertyImage } from "~/components/property/property-image";
 import { requireOperator } from "@server/accounts/guards";
+import { Pagination } from "~/components/ui/pagination";
 import { guardPage } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Moderação | Recanto" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,4 @@
-import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "./property-card";
+import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "~/components/property/property-card";
 
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { formatBRL } from "@common/format";
 import type { Refused } from "@common/refusal";
 import type { PropertyStatus } from "@server/db/schema";
-import { PropertyImage, type ImageData } from "./property-image";
+import { PropertyImage, type ImageData } from "~/components/property/property-image";
 
 export interface HostPropertyCardData {
   id: string;

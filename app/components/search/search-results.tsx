@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from "react";
 import { Await } from "react-router";
 import type { SearchResult } from "@server/properties/search";
 import { Announce, LiveRegion } from "~/components/ui/live-message";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "./property-grid";
 
 /**

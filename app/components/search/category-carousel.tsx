@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "./property-card";
+import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "~/components/property/property-card";
 
 const CARD = "w-72 shrink-0 snap-start sm:w-80";
 

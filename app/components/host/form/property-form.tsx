@@ -119,25 +119,13 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
         <div className="grid gap-4 sm:grid-cols-2">
           <PriceField initialCents={initial.priceCents} error={errors.priceCents} />
           <Select label="Máximo de hóspedes" name="maxGuests" defaultValue={String(initial.maxGuests)} error={errors.maxGuests}>
-            {GUEST_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {n === 1 ? "1 hóspede" : `${n} hóspedes`}
-              </option>
-            ))}
+            {countOptions(GUEST_OPTIONS, "hóspede", "hóspedes")}
           </Select>
           <Select label="Quartos" name="bedrooms" defaultValue={String(initial.bedrooms)} error={errors.bedrooms}>
-            {BEDROOM_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {n === 1 ? "1 quarto" : `${n} quartos`}
-              </option>
-            ))}
+            {countOptions(BEDROOM_OPTIONS, "quarto", "quartos")}
           </Select>
           <Select label="Banheiros" name="bathrooms" defaultValue={String(initial.bathrooms)} error={errors.bathrooms}>
-            {BATHROOM_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {n === 1 ? "1 banheiro" : `${n} banheiros`}
-              </option>
-            ))}
+            {countOptions(BATHROOM_OPTIONS, "banheiro", "banheiros")}
           </Select>
         </div>
       </Section>
@@ -220,6 +208,15 @@ function PriceField({ initialCents, error }: { initialCents: number; error?: str
       {error ? <FieldError id="price-error">{error}</FieldError> : null}
     </div>
   );
+}
+
+/** "1 quarto", "2 quartos", …: one option for each count. */
+function countOptions(counts: readonly number[], one: string, many: string) {
+  return counts.map((n) => (
+    <option key={n} value={n}>
+      {n === 1 ? `1 ${one}` : `${n} ${many}`}
+    </option>
+  ));
 }
 
 function Select({ label, name, defaultValue, error, children }: { label: string; name: string; defaultValue: string; error?: string; children: ReactNode }) {

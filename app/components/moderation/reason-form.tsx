@@ -1,0 +1,76 @@
+import { X } from "lucide-react";
+import { useId, useState } from "react";
+import { Form } from "react-router";
+import { REASON_MAX, REASON_MIN, reasonError } from "@common/moderation";
+import { FieldError, inputClass } from "~/components/ui/field";
+
+const secondaryButton =
+  "inline-flex w-full items-center justify-center gap-2 rounded-lg border border-red-700 px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950/50";
+
+export type ReasonIntent = "reject" | "unpublish";
+
+const TEXTS: Record<ReasonIntent, { label: string; submitLabel: string; busyLabel: string }> = {
+  reject: { label: "Motivo da recusa", submitLabel: "Recusar", busyLabel: "Recusando..." },
+  unpublish: { label: "Motivo para despublicar", submitLabel: "Despublicar", busyLabel: "Despublicando..." },
+};
+
+/** A required reason (checked here in Portuguese before sending, and again on the server) and its button. */
+export function ReasonForm(props: {
+  intent: ReasonIntent;
+  /** The version the operator is looking at (see moderate()). */
+  reviewedAt: string;
+  busy: boolean;
+  submitting: boolean;
+  serverError?: string;
+}) {
+  const id = useId();
+  const texts = TEXTS[props.intent];
+  // The server's message (a post sent before the script loaded) arrives as a new key, so this starts from it.
+  const [error, setError] = useState<string | undefined>(props.serverError);
+  const [length, setLength] = useState(0);
+  const describedBy = [`${id}-dica`, error ? `${id}-erro` : null].filter(Boolean).join(" ");
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const field = event.currentTarget.elements.namedItem("reason") as HTMLTextAreaElement;
+    const problem = reasonError(field.value);
+    setError(problem ?? undefined);
+    if (problem) {
+      event.preventDefault();
+      field.focus();
+    }
+  }
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit}>
+      <input type="hidden" name="reviewedAt" value={props.reviewedAt} />
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {texts.label}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        rows={4}
+        required
+        maxLength={REASON_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => {
+          setLength(Array.from(e.target.value.trim()).length);
+          if (error) setError(reasonError(e.target.value) ?? undefined);
+        }}
+        className={`${inputClass} min-h-28 resize-y`}
+      />
+      <p id={`${id}-dica`} className="mt-1 flex justify-between gap-3 text-xs text-stone-600 dark:text-stone-400">
+        <span>O anfitrião recebe este texto por email, com um link para editar a propriedade. Mínimo de {REASON_MIN} caracteres.</span>
+        <span aria-hidden className="shrink-0 tabular-nums">
+          {length}/{REASON_MAX}
+        </span>
+      </p>
+      {error ? <FieldError id={`${id}-erro`}>{error}</FieldError> : null}
+      <button type="submit" name="intent" value={props.intent} disabled={props.busy} className={`${secondaryButton} mt-3`}>
+        <X aria-hidden className="size-5" />
+        {props.submitting ? texts.busyLabel : texts.submitLabel}
+      </button>
+    </Form>
+  );
+}
