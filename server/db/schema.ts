@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { PROPERTY_STATUSES } from "../../common/property-card";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -81,8 +82,6 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const PROPERTY_STATUSES = ["pending", "approved", "rejected"] as const;
-export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
 /** Only these rows are public; every public query repeats this predicate so the partial indexes apply. */
 export const publicProperty = sql`status = 'approved' AND is_active`;

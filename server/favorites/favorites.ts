@@ -3,7 +3,8 @@ import { accepted, refused, type Result } from "../../common/refusal";
 import type { Db } from "../db/client";
 import { favorites, properties, publicProperty } from "../db/schema";
 import { isUuid } from "../properties/properties";
-import { cardColumns, withCovers, type PropertyCardData } from "../properties/search";
+import type { PropertyCardData } from "../../common/property-card";
+import { cardColumns, withCovers } from "../properties/search";
 
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { HostPropertyCardData } from "../../common/property-card";
 import { REVIEWED_FIELDS, type PropertyInput } from "../../common/property-form";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
@@ -137,7 +138,7 @@ export async function removeUnusedImages(db: Db, storage: Storage, storageKeys: 
 }
 
 /** The host's listings for /minhas-propriedades, newest first, with cover and photo count. */
-export async function hostPropertyCards(db: Db, hostId: string) {
+export async function hostPropertyCards(db: Db, hostId: string): Promise<HostPropertyCardData[]> {
   const rows = await db
     .select({
       ...cardColumns,
@@ -154,4 +155,3 @@ export async function hostPropertyCards(db: Db, hostId: string) {
   return withCovers(db, rows);
 }
 
-export type HostPropertyCard = Awaited<ReturnType<typeof hostPropertyCards>>[number];

@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Amenity, PropertyType, SafetyItem } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
 import type { Db } from "../db/client";
-import { properties, propertyImages, publicProperty, type PropertyStatus } from "../db/schema";
+import type { PropertyStatus } from "../../common/property-card";
+import { properties, propertyImages, publicProperty } from "../db/schema";
 
 export interface NewProperty {
   title: string;

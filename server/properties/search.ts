@@ -4,6 +4,7 @@ import { normalizeText } from "../../common/cities";
 import { PRICE_MAX, type PropertyQuery, type Sort } from "../../common/property-query";
 import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty } from "../db/schema";
+import type { PropertyCardData } from "../../common/property-card";
 
 /**
  * Counting stops here: "Mais de 1.000" is what a guest needs to know, and an exact count of a
@@ -19,15 +20,6 @@ export interface SearchInput extends Omit<PropertyQuery, "propertyType"> {
   pageSize: number;
 }
 
-export interface PropertyCardData {
-  id: string;
-  slug: string;
-  title: string;
-  location: string;
-  propertyType: string;
-  priceCents: number;
-  cover: { storageKey: string; width: number; height: number; alt: string } | null;
-}
 
 /** The columns a property card shows (its cover comes from withCovers). */
 export const cardColumns = {

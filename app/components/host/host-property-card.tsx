@@ -4,24 +4,9 @@ import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { formatBRL } from "@common/format";
+import type { HostPropertyCardData, PropertyStatus } from "@common/property-card";
 import type { Refused } from "@common/refusal";
-import type { PropertyStatus } from "@server/db/schema";
-import { PropertyImage, type ImageData } from "~/components/property/property-image";
-
-export interface HostPropertyCardData {
-  id: string;
-  slug: string;
-  title: string;
-  propertyType: string;
-  location: string;
-  priceCents: number;
-  amenities: string[];
-  isActive: boolean;
-  status: PropertyStatus;
-  rejectionReason: string | null;
-  imageCount: number;
-  cover: ImageData | null;
-}
+import { PropertyImage } from "~/components/property/property-image";
 
 type ActionResult = { ok: true; message: string } | Refused;
 

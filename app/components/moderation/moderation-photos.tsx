@@ -1,13 +1,14 @@
 import { useRef, useState } from "react";
 import { GalleryGrid } from "~/components/property/gallery/gallery-grid";
 import { GalleryLightbox } from "~/components/property/gallery/gallery-lightbox";
-import { PropertyImage, type ImageData } from "~/components/property/property-image";
+import type { StoredImage } from "@common/property-card";
+import { PropertyImage } from "~/components/property/property-image";
 
 /**
  * Every photo, not only the detail page's first five: the operator checks each one, and can open
  * it large in the gallery's lightbox (the public gallery does not exist before approval).
  */
-export function ModerationPhotos({ images, title }: { images: readonly ImageData[]; title: string }) {
+export function ModerationPhotos({ images, title }: { images: readonly StoredImage[]; title: string }) {
   const [index, setIndex] = useState<number | null>(null);
   const openedAt = useRef(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);

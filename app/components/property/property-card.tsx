@@ -1,21 +1,12 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { formatBRL } from "@common/format";
+import type { PropertyCardData } from "@common/property-card";
 import { FavoriteButton } from "./favorite-button";
-import { PropertyImage, type ImageData } from "./property-image";
-
-export interface PropertyCardProps {
-  id: string;
-  slug: string;
-  title: string;
-  location: string;
-  propertyType: string;
-  priceCents: number;
-  cover: ImageData | null;
-}
+import { PropertyImage } from "./property-image";
 
 /** Cover, title, place, type, price per night and "Novo" (no reviews exist yet, so no rating is shown). */
-export function PropertyCard({ property, sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" }: { property: PropertyCardProps; sizes?: string }) {
+export function PropertyCard({ property, sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" }: { property: PropertyCardData; sizes?: string }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] overflow-hidden">

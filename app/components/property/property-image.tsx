@@ -1,13 +1,7 @@
 import { ImageOff, TreePine } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageUrl } from "@common/media";
-
-export interface ImageData {
-  storageKey: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+import type { StoredImage } from "@common/property-card";
 
 /**
  * A stored image in responsive sizes, WebP with a JPEG fallback, lazy by default. Without an image it shows a placeholder;
@@ -20,7 +14,7 @@ export function PropertyImage({
   eager = false,
   alt,
 }: {
-  image: ImageData | null | undefined;
+  image: StoredImage | null | undefined;
   sizes: string;
   className?: string;
   eager?: boolean;

@@ -1,7 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "~/components/property/property-card";
+import type { PropertyCardData } from "@common/property-card";
+import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 
 const CARD = "w-72 shrink-0 snap-start sm:w-80";
 
@@ -15,7 +16,7 @@ export function CategoryCarousel({
   slug: string;
   name: string;
   tagline: string;
-  items: Promise<(PropertyCardProps & { id: string })[]>;
+  items: Promise<(PropertyCardData & { id: string })[]>;
 }) {
   const headingId = `carrossel-${slug}`;
   return (

@@ -1,8 +1,9 @@
-import { PropertyCard, PropertyCardSkeleton, type PropertyCardProps } from "~/components/property/property-card";
+import type { PropertyCardData } from "@common/property-card";
+import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
-export function PropertyGrid({ properties }: { properties: (PropertyCardProps & { id: string })[] }) {
+export function PropertyGrid({ properties }: { properties: (PropertyCardData & { id: string })[] }) {
   return (
     <ul className={GRID}>
       {properties.map((p) => (

@@ -1,6 +1,7 @@
 import { Images } from "lucide-react";
 import { Link } from "react-router";
-import { PropertyImage, type ImageData } from "../property-image";
+import type { StoredImage } from "@common/property-card";
+import { PropertyImage } from "../property-image";
 
 export const GRID_PHOTOS = 5;
 
@@ -19,7 +20,7 @@ const TILES: Record<number, string[]> = {
 const THUMB = "col-span-1 aspect-square md:aspect-auto";
 
 /** The first five photos, each opening the gallery; '+N' and 'Mostrar todas as fotos' when there are more. */
-export function PhotoGrid({ images, galleryHref }: { images: readonly ImageData[]; galleryHref: string }) {
+export function PhotoGrid({ images, galleryHref }: { images: readonly StoredImage[]; galleryHref: string }) {
   if (images.length === 0) {
     return <PropertyImage image={null} sizes="100vw" className="aspect-[4/3] w-full rounded-2xl md:aspect-auto md:h-[26rem]" />;
   }

@@ -1,4 +1,5 @@
-import { PropertyImage, type ImageData } from "~/components/property/property-image";
+import type { StoredImage } from "@common/property-card";
+import { PropertyImage } from "~/components/property/property-image";
 
 /** Every photo as a button that opens the lightbox at its index. */
 export function GalleryGrid({
@@ -6,7 +7,7 @@ export function GalleryGrid({
   onOpen,
   registerButton,
 }: {
-  images: readonly ImageData[];
+  images: readonly StoredImage[];
   onOpen: (index: number) => void;
   /** Lets the lightbox give focus back to a photo's button when it closes. */
   registerButton: (index: number, button: HTMLButtonElement | null) => void;

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, ImageOff, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { imageUrl } from "@common/media";
-import type { ImageData } from "~/components/property/property-image";
+import type { StoredImage } from "@common/property-card";
 
 /** A horizontal move longer than this (CSS pixels) is a swipe; shorter ones do nothing. */
 export const SWIPE_MIN_DISTANCE = 50;
@@ -22,7 +22,7 @@ export function GalleryLightbox({
   onClose,
   focusOnClose,
 }: {
-  images: readonly ImageData[];
+  images: readonly StoredImage[];
   title: string;
   index: number | null;
   onNavigate: (index: number) => void;
@@ -103,7 +103,7 @@ export function GalleryLightbox({
   );
 }
 
-function LightboxImage({ image }: { image: ImageData }) {
+function LightboxImage({ image }: { image: StoredImage }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -127,7 +127,7 @@ function LightboxImage({ image }: { image: ImageData }) {
 }
 
 /** Warms the cache with the photos a step away, so next/previous show at once. */
-function usePreloadNeighbours(images: readonly ImageData[], index: number | null) {
+function usePreloadNeighbours(images: readonly StoredImage[], index: number | null) {
   useEffect(() => {
     if (index === null || images.length < 2) return;
     for (const i of new Set([(index + 1) % images.length, (index - 1 + images.length) % images.length])) {

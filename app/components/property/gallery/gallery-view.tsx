@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { ImageData } from "~/components/property/property-image";
+import type { StoredImage } from "@common/property-card";
 import { GalleryBreadcrumb } from "./gallery-breadcrumb";
 import { GalleryGrid } from "./gallery-grid";
 import { GalleryHeader } from "./gallery-header";
@@ -11,7 +11,7 @@ export interface GalleryProperty {
   slug: string;
   title: string;
   propertyType: string;
-  images: ImageData[];
+  images: StoredImage[];
 }
 
 /** `?foto=3` → index 2, when such a photo exists. */

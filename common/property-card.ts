@@ -1,0 +1,33 @@
+/** The shapes of a listing as pages show it, shared by the queries that fill them and the components that draw them. */
+
+export const PROPERTY_STATUSES = ["pending", "approved", "rejected"] as const;
+/** Moderation: new and edited listings wait as pending; only approved (and active) ones are public. */
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+
+/** A stored photo: every served variant (widths, WebP and JPEG) derives from its key. */
+export interface StoredImage {
+  storageKey: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** A card in any list of listings (home, categories, favourites, the moderation queue). */
+export interface PropertyCardData {
+  id: string;
+  slug: string;
+  title: string;
+  location: string;
+  propertyType: string;
+  priceCents: number;
+  cover: StoredImage | null;
+}
+
+/** A card on the host's own list (/minhas-propriedades). */
+export interface HostPropertyCardData extends PropertyCardData {
+  amenities: string[];
+  isActive: boolean;
+  status: PropertyStatus;
+  rejectionReason: string | null;
+  imageCount: number;
+}
