@@ -1,7 +1,4 @@
-/**
- * How long each text field may be: one place for the browser's maxLength and the server's checks.
- * Counted in characters after trimming, as the validators count.
- */
+/** How long each text field may be: one place for the browser's maxLength and the server's checks. */
 export const LIMITS = {
   name: 100,
   /** RFC 5321's practical maximum for an address. */

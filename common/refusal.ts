@@ -33,8 +33,8 @@ export function refusalOf({ status, title, description, field }: Refusal): Refus
   return { status, title, ...(description && { description }), ...(field && { field }) };
 }
 
-/** One line for places that have room for one (a JSON API's `message`, a log): "Title: description". */
-export function refusalText(refusal: Pick<Refusal, "title" | "description">): string {
+/** One line for places that have room for one (a JSON API's `message`): "Title: description". */
+function refusalText(refusal: Pick<Refusal, "title" | "description">): string {
   return refusal.description ? `${refusal.title}: ${refusal.description}` : refusal.title;
 }
 

@@ -4,8 +4,9 @@
 // Relative paths and the tsconfig aliases are resolved to files first, so "../app" from
 // server/http/ (the Express app) and "../app/…" from server/ (the React app) are told apart.
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ALIASES = { "~/": "app/", "@server/": "server/", "@common/": "common/" };
 // Folders of the domain (accounts, properties, billing …), not the wiring, the tools or the adapters.
 const DOMAIN = /^server\/(?!http\/|db\/|cli\/|adapters\/|seed\/)[^/]+\//;
@@ -24,8 +25,9 @@ function target(file, spec) {
   return path.relative(root, path.resolve(path.dirname(file), spec));
 }
 
-function withExtension(t) {
-  return /\.[cm]?[jt]sx?$/.test(t) ? t : `${t}.ts`;
+/** The places an import may name: the file as written, with .ts added, or a folder. */
+function candidates(t) {
+  return /\.[cm]?[jt]sx?$/.test(t) ? [t] : [`${t}.ts`, `${t}.tsx`, `${t}/`];
 }
 
 export default {
@@ -40,7 +42,7 @@ export default {
           const to = target(context.filename, spec);
           if (to === null) return;
           for (const [importer, imported, typesAllowed, message] of RULES) {
-            if (importer(from) && imported(withExtension(to)) && !(typesAllowed && typeOnly)) context.report({ node, message });
+            if (importer(from) && candidates(to).some(imported) && !(typesAllowed && typeOnly)) context.report({ node, message });
           }
         };
         const onlyTypes = (node) =>

@@ -39,7 +39,9 @@ import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
 import { reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
-import { ensureBulkHosts, insertBulkProperties, parseCount, readMunicipalities } from "../server/seed/bulk";
+import { cityOptions } from "../common/cities";
+import { parseBrazilianCities } from "../server/cities/ibge";
+import { ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
 import { seedDemoData } from "../server/seed/demo";
 import { ensureDemoImages } from "../server/seed/demo-images";
 import type * as ServerEntry from "../server/index";
@@ -118,6 +120,12 @@ async function withThrowawayPostgres<T>(adminUrl: string, run: (url: string) => 
 }
 
 const ms = (started: number) => performance.now() - started;
+
+/** Every municipality as "City - UF", read from the committed CSVs (tsx cannot load them as the server does, through Vite's ?raw). */
+function municipalityLabels(): string[] {
+  const read = (name: string) => fs.readFileSync(path.join("server/cities/ibge", name), "utf8");
+  return cityOptions(parseBrazilianCities(read("estados.csv"), read("municipios.csv"))).map((c) => c.label);
+}
 
 // ---------------------------------------------------------------------------------------------
 // 1. TTFB of the home page
@@ -278,7 +286,7 @@ async function measureSearch(engine: string, database: Database, mediaDir: strin
     count: LISTINGS,
     hosts,
     pool,
-    locations: readMunicipalities(),
+    locations: municipalityLabels(),
     now: new Date("2026-06-01T12:00:00Z"),
     onProgress: (done) => {
       if (done < LISTINGS && performance.now() - lastReport < 15_000) return;

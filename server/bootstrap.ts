@@ -34,7 +34,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Service
   try {
     await database.migrate();
   } catch (err) {
-    await database.close();
+    if (!options.database) await database.close(); // one we opened; a caller's stays the caller's
     throw err;
   }
   return createServices(config, database, logger);

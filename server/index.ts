@@ -9,7 +9,7 @@
  * `npm start`, `npm run admin:create` and `npm run seed` run the same, building first when the
  * sources are newer than the build (scripts/start.mjs). Tests import it to run the real server.
  */
-import path from "node:path";
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as serverBuild from "virtual:react-router/server-build";
 import { adminCreate } from "./cli/admin-create";
@@ -17,7 +17,7 @@ import { seed } from "./cli/seed";
 import { serve } from "./serve";
 
 export { createApp } from "./app";
-export { bootstrap, loadEnvFile } from "./bootstrap";
+export { bootstrap } from "./bootstrap";
 
 /** The route modules, compiled beside this file. */
 export { serverBuild };
@@ -41,4 +41,6 @@ export async function main(argv: string[]) {
   process.exitCode = await command(args);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));
+// Run as a program (not imported by scripts/start.mjs or the tests). Node names the main module by its real path.
+const isProgram = process.argv[1] !== undefined && fs.existsSync(process.argv[1]) && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isProgram) await main(process.argv.slice(2));

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { refused } from "@common/refusal";
+import { refusalJson, refused } from "@common/refusal";
 
 /** Form fields as plain strings (files and repeated keys are not used by these forms). */
 export function formFields(form: FormData): Record<string, string> {
@@ -13,6 +13,6 @@ export async function readForm(request: Request): Promise<Record<string, string>
   try {
     return formFields(await request.formData());
   } catch {
-    throw data(refused(400, "Formulário inválido. Recarregue a página e tente novamente."), { status: 400 });
+    throw data(refusalJson(refused(400, "Formulário inválido. Recarregue a página e tente novamente.")), { status: 400 });
   }
 }

@@ -1,6 +1,6 @@
 import estadosCsv from "./ibge/estados.csv?raw";
 import municipiosCsv from "./ibge/municipios.csv?raw";
-import type { BrazilianCities } from "../../common/cities";
+import { cityOptions, type BrazilianCities } from "../../common/cities";
 import { parseBrazilianCities } from "./ibge";
 
 let cached: BrazilianCities | undefined;
@@ -9,4 +9,9 @@ let cached: BrazilianCities | undefined;
 export function brazilianCities(): BrazilianCities {
   cached ??= parseBrazilianCities(estadosCsv, municipiosCsv);
   return cached;
+}
+
+/** Every municipality as "City - UF" (the bulk seed places listings in them). */
+export function municipalityLabels(): string[] {
+  return cityOptions(brazilianCities()).map((c) => c.label);
 }

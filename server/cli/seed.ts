@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { hasUsers } from "../accounts/users";
 import { bootstrap } from "../bootstrap";
-import { countPublicProperties, ensureBulkHosts, insertBulkProperties, parseCount, readMunicipalities } from "../seed/bulk";
+import { municipalityLabels } from "../cities/cities";
+import { countPublicProperties, ensureBulkHosts, insertBulkProperties, parseCount } from "../seed/bulk";
 import { seedDemoData } from "../seed/demo";
 import { ensureDemoImages } from "../seed/demo-images";
 
@@ -41,7 +42,7 @@ export async function seed(args: string[]): Promise<number> {
     const hosts = await ensureBulkHosts(database.db);
     console.log("Preparando as ilustrações…");
     const pool = await ensureDemoImages(services.storage);
-    const locations = readMunicipalities();
+    const locations = municipalityLabels();
 
     console.log(`Inserindo ${count.toLocaleString("pt-BR")} anúncios em ${where}…`);
     const inserting = performance.now();

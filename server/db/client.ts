@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -10,7 +11,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { projectRoot } from "../project-root";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +25,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
+/** Beside this module in the sources; beside build/server/index.js in the build (vite.config.ts copies them). */
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** The only place a PGlite instance is created: always with the same extensions. */
 export function createPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}) {

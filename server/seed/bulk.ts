@@ -3,15 +3,10 @@
  * many approved listings in real municipalities, written in multi-row batches.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
-import { cityOptions } from "../../common/cities";
-import { parseBrazilianCities } from "../cities/ibge";
 import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty, users } from "../db/schema";
-import { projectRoot } from "../project-root";
 import { makeSlug } from "../properties/properties";
 import { DEMO_PLACES, demoProperty } from "./demo-catalog";
 import { demoImagesFor } from "./demo";
@@ -37,12 +32,6 @@ export function parseCount(value: string | undefined): { ok: true; count: number
     };
   }
   return { ok: true, count };
-}
-
-/** Every IBGE municipality as "City - UF", read from the committed CSV files (the bench, run by tsx, cannot use Vite's ?raw). */
-export function readMunicipalities(): string[] {
-  const read = (name: string) => fs.readFileSync(path.join(projectRoot, "server/cities/ibge", name), "utf8");
-  return cityOptions(parseBrazilianCities(read("estados.csv"), read("municipios.csv"))).map((c) => c.label);
 }
 
 export interface BulkHost {
@@ -84,7 +73,7 @@ export interface BulkOptions {
   hosts: readonly BulkHost[];
   /** The illustration pool (ensureDemoImages); images reuse its storage keys. */
   pool: Record<PropertyType, DemoImage[]>;
-  /** "City - UF" labels to place listings in (readMunicipalities()). */
+  /** "City - UF" labels to place listings in (municipalityLabels()). */
   locations: readonly string[];
   batchSize?: number;
   /** Same seed, same listings (ids and slugs aside). */

@@ -4,7 +4,8 @@ import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import type { Database } from "../../server/db/client";
 import { searchProperties, type SearchInput } from "../../server/properties/search";
-import { countPublicProperties, ensureBulkHosts, insertBulkProperties, MAX_BULK_COUNT, parseCount, readMunicipalities } from "../../server/seed/bulk";
+import { municipalityLabels } from "../../server/cities/cities";
+import { countPublicProperties, ensureBulkHosts, insertBulkProperties, MAX_BULK_COUNT, parseCount } from "../../server/seed/bulk";
 import type { DemoImage } from "../../server/seed/demo-images";
 import { createTestDatabase, engine } from "../support/database";
 
@@ -30,7 +31,7 @@ describe(`bulk seed (${engine})`, () => {
       count: COUNT,
       hosts,
       pool,
-      locations: readMunicipalities(),
+      locations: municipalityLabels(),
       batchSize: 200,
       now: NOW,
       onProgress: (done) => progress.push(done),
@@ -66,7 +67,7 @@ describe(`bulk seed (${engine})`, () => {
     expect(NOW.getTime() - oldest).toBeGreaterThan(700 * DAY);
     expect(NOW.getTime() - oldest).toBeLessThanOrEqual(730 * DAY);
     expect(newest).toBeLessThanOrEqual(NOW.getTime());
-    const places = new Set(readMunicipalities());
+    const places = new Set(municipalityLabels());
     const { rows: locations } = (await database.db.execute(sql`SELECT DISTINCT location FROM properties`)) as unknown as { rows: { location: string }[] };
     expect(locations.every((l) => places.has(l.location))).toBe(true);
   });

@@ -105,4 +105,11 @@ describe.runIf(engine === "pglite")("the server process on the embedded database
       fs.rmSync(cwd, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("`npm run admin:create` runs the existing build and never rebuilds it (a running server keeps its files)", () => {
+    const run = spawnSync(process.execPath, ["scripts/start.mjs", "admin:create", "não-é-email"], { encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stdout).not.toContain("Compilando");
+    expect(run.stderr).toContain("Uso: npm run admin:create -- email@exemplo.com");
+  }, 30_000);
 });
