@@ -26,6 +26,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Number of proxies in front of the app (for the client IP used by rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** On SIGTERM, how long requests already under way may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** PostgreSQL connections per process (N processes use up to N × this; see the README). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Demo accounts and data on an empty database. Defaults to on for a local (http) embedded database only. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Stripe billing. Without a key, checkout and portal are the local test sandbox (nothing is charged). */

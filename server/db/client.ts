@@ -128,8 +128,11 @@ export async function openPgliteDirectory(dataDir: string): Promise<Database> {
   }
 }
 
-export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }, onIdleError?: (err: Error) => void): Promise<Database> {
+export function openDatabase(
+  config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE: number },
+  onIdleError?: (err: Error) => void,
+): Promise<Database> {
   return config.DATABASE_URL
-    ? Promise.resolve(openPostgres(config.DATABASE_URL, 10, onIdleError))
+    ? Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onIdleError))
     : openPgliteDirectory(config.DATA_DIR);
 }

@@ -82,4 +82,11 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: "nao e url" })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "sim" })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
+
+  it("sizes the PostgreSQL pool and the shutdown wait, within sane bounds", () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ DATABASE_POOL_SIZE: 10, SHUTDOWN_TIMEOUT_MS: 25_000 });
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: "4", SHUTDOWN_TIMEOUT_MS: "0" })).toMatchObject({ DATABASE_POOL_SIZE: 4, SHUTDOWN_TIMEOUT_MS: 0 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_MS: "muito" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
 });
