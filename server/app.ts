@@ -7,10 +7,12 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { IMAGE_UPLOAD_PATH } from "../common/image-upload";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
+import { hasSessionCookie } from "./accounts/auth";
 import { imageUploadHandler } from "./http/image-upload";
 import { withRequestId } from "./logger";
 import type { CurrentSession } from "./request-context";
@@ -46,6 +48,8 @@ export function createApp(services: Services, options: AppOptions) {
     withRequestId(id, next);
   });
 
+  app.use(rejectMalformed());
+
   app.use(
     helmet({
       // Set per HTML response with a fresh script nonce in app/entry.server.tsx.
@@ -57,6 +61,16 @@ export function createApp(services: Services, options: AppOptions) {
     }),
   );
   app.use(compression());
+  // Pages and data for a signed-in browser may be personal: never kept by a shared cache or the
+  // browser's history cache, unless the route set its own Cache-Control (the same for everyone).
+  app.use((req, res, next) => {
+    if (hasSessionCookie(req.get("cookie"))) {
+      onHeaders(res, () => {
+        if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+      });
+    }
+    next();
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -153,6 +167,29 @@ function serveStoredFile(storage: Storage, logger: Services["logger"]): express.
     } catch (err) {
       next(err);
     }
+  };
+}
+
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
+const NUL = /%00|\0/i;
+
+/**
+ * What no page of ours can answer, refused before anything reads it: other methods (405), and a
+ * NUL character in the address or a cookie (400; PostgreSQL refuses it in text, and nothing we
+ * keep may hold one). Form fields are checked where forms are read (app/lib/form.ts).
+ */
+function rejectMalformed(): express.RequestHandler {
+  return (req, res, next) => {
+    if (!ALLOWED_METHODS.includes(req.method)) {
+      res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+      res.status(405).send("Método não permitido.");
+      return;
+    }
+    if (NUL.test(req.originalUrl) || NUL.test(req.get("cookie") ?? "")) {
+      res.status(400).send("Requisição inválida.");
+      return;
+    }
+    next();
   };
 }
 

@@ -8,11 +8,24 @@ export function formFields(form: FormData): Record<string, string> {
   return out;
 }
 
-/** The posted form, or a 400 with a Portuguese message when the body is not a form at all. */
-export async function readForm(request: Request): Promise<Record<string, string>> {
+/**
+ * The posted form, or null when the body is not a form at all or a field holds a NUL character
+ * (no text we keep may contain one; PostgreSQL refuses it).
+ */
+export async function postedForm(request: Request): Promise<FormData | null> {
+  let form: FormData;
   try {
-    return formFields(await request.formData());
+    form = await request.formData();
   } catch {
-    throw data(refusalJson(refused(400, "Formulário inválido. Recarregue a página e tente novamente.")), { status: 400 });
+    return null;
   }
+  for (const [key, value] of form) if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) return null;
+  return form;
+}
+
+/** The posted form's fields, or a 400 with a Portuguese message when it is not a usable form. */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  const form = await postedForm(request);
+  if (!form) throw data(refusalJson(refused(400, "Formulário inválido. Recarregue a página e tente novamente.")), { status: 400 });
+  return formFields(form);
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { validateProperty, type FieldErrors, type PropertyInput } from "@common/property-form";
 import { refusalOf, type Refusal } from "@common/refusal";
 import { whatsappNumber } from "@common/whatsapp";
+import { postedForm } from "./form";
 
 /** An answer to the property form that the page shows (returned, so the form keeps what was typed): field messages, or a refusal of the whole form as a toast. */
 export interface PropertyFormFailure {
@@ -17,12 +18,8 @@ export function formFailure(failure: { errors: FieldErrors; status: number } | R
 
 /** The posted property form checked on the server (full phone metadata), or a 422 with every field's message. */
 export async function readPropertyForm(request: Request): Promise<{ ok: true; value: PropertyInput } | { ok: false; response: ReturnType<typeof formFailure> }> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, response: formFailure({ status: 400, title: "Formulário inválido", description: "Recarregue a página e tente novamente." }) };
-  }
+  const form = await postedForm(request);
+  if (!form) return { ok: false, response: formFailure({ status: 400, title: "Formulário inválido", description: "Recarregue a página e tente novamente." }) };
   const result = validateProperty(form, whatsappNumber);
   return result.ok ? { ok: true, value: result.value } : { ok: false, response: formFailure({ status: 422, errors: result.errors }) };
 }

@@ -7,6 +7,14 @@ import type { Logger } from "../logger";
 import { passwordResetEmail, verificationEmail } from "./emails";
 
 const DAY = 60 * 60 * 24;
+const COOKIE_PREFIX = "recanto";
+/** The session cookie, plain or with the __Secure- prefix better-auth gives it on https. */
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+/** Whether a request carries a session cookie (valid or not): its pages may be personal. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
 
 export interface AuthDeps {
   db: Db;
@@ -75,7 +83,7 @@ export function createAuth({ db, mailer, logger, baseURL, secret, secureCookies 
     },
     advanced: {
       useSecureCookies: secureCookies,
-      cookiePrefix: "recanto",
+      cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
   });

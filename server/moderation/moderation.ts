@@ -160,7 +160,11 @@ export async function moderate(
   }
   if (key.length > 200) return refused(404, "Propriedade não encontrada.");
   const reviewedAt = options.reviewedAt ? new Date(options.reviewedAt) : null;
-  if (reviewedAt && Number.isNaN(reviewedAt.getTime())) return refused(400, "Formulário inválido. Recarregue a página e tente novamente.");
+  // The version the page showed: a real instant in the past (not a date PostgreSQL cannot represent).
+  const seen = reviewedAt?.getTime() ?? 0;
+  if (reviewedAt && !(seen > Date.UTC(2000, 0, 1) && seen < Date.now() + 24 * 60 * 60 * 1000)) {
+    return refused(400, "Formulário inválido. Recarregue a página e tente novamente.");
+  }
   const to: PropertyStatus = decision.kind === "approve" ? "approved" : "rejected";
   const from = FROM[decision.kind];
   const [row] = await db

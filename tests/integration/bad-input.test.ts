@@ -1,3 +1,4 @@
+import http from "node:http";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
@@ -91,5 +92,35 @@ describe(`bad input on every account form (${engine})`, () => {
     const res = await new Client(t.app.url).post("/login", { email: "olivia@example.com", password: TEST_PASSWORD, remember: "banana" });
     expect(res.status).toBe(302);
     expect(res.headers.getSetCookie().find((c) => c.startsWith("recanto.session_token="))).not.toMatch(/Max-Age/i);
+  });
+
+  it("answers a NUL byte in the address, a cookie or a form field with 400, and other methods with 405, never 5xx", async () => {
+    const visitor = new Client(t.app.url);
+    for (const path of ["/accommodation/%00", "/category/chales%00", "/?search=caba%00na", "/?location=%00", "/perfil%00", "/property-gallery/x%00y", "/api/auth/reset-password/%00"]) {
+      const res = await visitor.get(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toBe("Requisição inválida.");
+    }
+    const cookie = await fetch(t.app.url, { headers: { cookie: "better-auth.session_token=abc%00def" } });
+    expect(cookie.status).toBe(400);
+
+    const login = await visitor.post("/login", { email: "olivia@example.com\u0000", password: TEST_PASSWORD });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain("Formulário inválido.");
+    const before = await profile();
+    const update = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia", phone: "", location: "", bio: "nul\u0000aqui" });
+    expect(update.status).toBe(400);
+    expect((await profile()).bio).toBe(before.bio);
+
+    const trace = await new Promise<{ status: number; allow: string }>((resolve, reject) =>
+      http
+        .request(`${t.app.url}/`, { method: "TRACE" }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, allow: String(res.headers.allow) });
+        })
+        .on("error", reject)
+        .end(),
+    );
+    expect(trace).toEqual({ status: 405, allow: "GET, HEAD, POST, OPTIONS" });
   });
 });

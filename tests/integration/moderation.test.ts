@@ -317,6 +317,15 @@ describe(`moderation (${engine})`, () => {
       expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.status)).toEqual(Array(7).fill(409));
     });
 
+    it("refuses a nonsense version (far future, far past, not a date) with 400 and changes nothing", async () => {
+      const { id } = await pending("Refúgio do Futuro");
+      for (const reviewedAt of ["+275760-09-13T00:00:00.000Z", "9999-12-31T23:59:59Z", "1900-01-01", "ontem"]) {
+        const res = await admin.post(`/moderacao/${id}`, { intent: "approve", reviewedAt });
+        expect(res.status, reviewedAt).toBe(400);
+      }
+      expect((await statusOf(id))?.status).toBe("pending");
+    });
+
     it("refuses a decision on a version the operator did not see (the host saved an edit meanwhile)", async () => {
       const { id } = await pending("Refúgio Mudancinha");
       const seen = (await findForModeration(db(), id))!.updatedAt;

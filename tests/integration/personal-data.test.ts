@@ -35,6 +35,18 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fperfil%2Fdados");
   });
 
+  it("keeps signed-in pages and their data out of every cache; what is the same for everyone keeps its own policy", async () => {
+    const dora = await signUp("dora-cache@example.com", "Dora Cache");
+    for (const path of ["/", "/perfil", "/perfil.data", "/perfil/dados.data", "/favoritos", "/category/chales.data"]) {
+      const res = await dora.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect((await dora.get("/perfil/dados")).headers.get("cache-control")).toBe("no-store");
+    expect((await dora.get("/brazilian-cities.json")).headers.get("cache-control")).toBe("public, max-age=86400");
+    expect((await new Client(t.app.url).get("/")).headers.get("cache-control") ?? "").not.toContain("private");
+  });
+
   it("'Excluir minha conta' needs the account's email, then removes the account, sessions, credentials and consent", async () => {
     const carla = await signUp("carla-lgpd@example.com", "Carla Lgpd");
     const otherDevice = await signIn(t.app, "carla-lgpd@example.com");
