@@ -5,6 +5,7 @@ import { grantPromotion } from "../billing/promotion";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
+import { findUserByEmail } from "./users";
 
 /** What the account flows use (the process's services satisfy it). Rate limits are the caller's: one check per action, at the HTTP edge. */
 export interface AccountDeps {
@@ -59,7 +60,9 @@ export async function signUp(services: AccountDeps, input: SignUpData, headers: 
     return accepted(out);
   } catch (err) {
     const code = errorCode(err);
-    if (code?.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(err)) return refused(409, "Este email já está cadastrado", { field: "email" });
+    // A sign-up that lost a race for the same email (on PostgreSQL better-auth reports only that it failed).
+    const lostRace = code === "FAILED_TO_CREATE_USER" && (await findUserByEmail(services.database.db, input.email)) !== null;
+    if (code?.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(err) || lostRace) return refused(409, "Este email já está cadastrado", { field: "email" });
     if (code === "PASSWORD_TOO_SHORT") return refused(400, "A senha deve ter pelo menos 6 caracteres.", { field: "password" });
     services.logger.error({ err }, "sign-up failed");
     return refused(500, "Erro ao criar conta. Tente novamente.");

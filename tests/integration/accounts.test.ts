@@ -71,6 +71,15 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(await db().select().from(users).where(eq(users.email, "host@example.com"))).toHaveLength(1);
   });
 
+  it("answers simultaneous sign-ups with one email once with an account and otherwise 409, never 500", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => new Client(t.app.url).post("/cadastro", signUpFields({ email: i % 2 ? "Corrida@Example.com" : "corrida@example.com" }))),
+    );
+    expect(attempts.map((res) => res.status).sort()).toEqual([302, 409, 409, 409, 409]);
+    for (const res of attempts.filter((r) => r.status === 409)) expect(await res.text()).toContain("Este email já está cadastrado");
+    expect(await db().select().from(users).where(eq(users.email, "corrida@example.com"))).toHaveLength(1);
+  });
+
   const badInputs: [string, Record<string, string>, string][] = [
     ["no terms", { terms: "" }, "Você deve aceitar os termos de uso para continuar."],
     ["no user type", { userType: "" }, "Selecione o tipo de usuário."],
