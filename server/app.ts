@@ -61,6 +61,13 @@ export function createApp(services: Services, options: AppOptions) {
     }),
   );
   app.use(compression());
+  // On https every cookie we set is Secure: the session's (better-auth), and the toast's and theme's too.
+  if (config.secureCookies) {
+    app.use((_req, res, next) => {
+      onHeaders(res, () => markCookiesSecure(res));
+      next();
+    });
+  }
   // Pages and data for a signed-in browser may be personal: never kept by a shared cache or the
   // browser's history cache, unless the route set its own Cache-Control (the same for everyone).
   app.use((req, res, next) => {
@@ -168,6 +175,13 @@ function serveStoredFile(storage: Storage, logger: Services["logger"]): express.
       next(err);
     }
   };
+}
+
+function markCookiesSecure(res: Response) {
+  const cookies = res.getHeader("Set-Cookie");
+  if (cookies === undefined) return;
+  const list = Array.isArray(cookies) ? cookies : [String(cookies)];
+  res.setHeader("Set-Cookie", list.map((cookie) => (/;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`)));
 }
 
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];

@@ -1,3 +1,4 @@
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
@@ -126,3 +127,22 @@ describe(`server basics (${engine})`, () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe(`an https site (${engine})`, () => {
+  const t = useTestApp({ BASE_URL: "https://recanto.example", AUTH_SECRET: "s".repeat(40), BILLING_SANDBOX: "true" });
+
+  it("marks every cookie it sets Secure: the theme's, and the toast's when it is cleared", async () => {
+    const theme = await fetch(`${t.app.url}/tema`, {
+      method: "POST",
+      body: new URLSearchParams({ theme: "dark" }),
+      headers: { origin: t.app.url, "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(theme.status).toBe(200);
+    const toast = await createCookie("recanto_toast").serialize({ title: "Olá" });
+    const page = await fetch(t.app.url, { headers: { cookie: toast.split(";")[0]! } });
+    const cookies = [...theme.headers.getSetCookie(), ...page.headers.getSetCookie()];
+    expect(cookies.map((c) => c.split("=")[0])).toEqual(["recanto_theme", "recanto_toast"]);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Secure(;|$)/i);
+  });
+});
+
