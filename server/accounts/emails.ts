@@ -36,6 +36,20 @@ export function passwordResetEmail(to: string, name: string, url: string): Email
   );
 }
 
+/** After a reset: the owner learns of it, and what to do if it was not them. */
+export function passwordChangedEmail(to: string, name: string, resetUrl: string): EmailMessage {
+  return message(
+    to,
+    "Sua senha do Recanto foi alterada",
+    [
+      `Olá, ${name}!`,
+      "A senha da sua conta acabou de ser alterada, e os outros links de redefinição que pedimos para ela deixaram de valer.",
+      "Se não foi você, crie uma nova senha agora e fale com a gente pela Central de Ajuda.",
+    ],
+    { label: "Criar nova senha", url: resetUrl },
+  );
+}
+
 export function newsletterConfirmationEmail(to: string, url: string): EmailMessage {
   return message(
     to,

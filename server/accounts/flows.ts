@@ -1,17 +1,23 @@
 import { isAPIError } from "better-auth/api";
+import { and, eq, like } from "drizzle-orm";
 import { accepted, refused, type Result } from "../../common/refusal";
 import type { SignUpData } from "../../common/validation/accounts";
 import { grantPromotion } from "../billing/promotion";
+import type { Mailer } from "../adapters/email";
 import type { Db } from "../db/client";
+import { users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
+import { passwordChangedEmail } from "./emails";
 import { findUserByEmail } from "./users";
 
 /** What the account flows use (the process's services satisfy it). Rate limits are the caller's: one check per action, at the HTTP edge. */
 export interface AccountDeps {
   auth: Auth;
   database: { db: Db };
+  mailer: Mailer;
   logger: Logger;
+  config: { BASE_URL: string };
 }
 
 /** The cookies to send back (a new session, or its end). */
@@ -121,9 +127,15 @@ export async function requestPasswordReset(services: AccountDeps, email: string)
   }
 }
 
+/** better-auth keeps each reset link as a verification named after its token, holding the user's id. */
+const RESET_LINK = "reset-password:";
+
 export async function resetPassword(services: AccountDeps, token: string, newPassword: string): Promise<Result<null>> {
+  const { db } = services.database;
+  const [link] = await db.select({ userId: verifications.value }).from(verifications).where(eq(verifications.identifier, `${RESET_LINK}${token}`));
   try {
     await services.auth.api.resetPassword({ body: { token, newPassword } });
+    if (link) await afterPasswordReset(services, link.userId);
     return accepted(null);
   } catch (err) {
     if (errorCode(err) === "INVALID_TOKEN" || (isAPIError(err) && err.statusCode === 400)) {
@@ -132,6 +144,16 @@ export async function resetPassword(services: AccountDeps, token: string, newPas
     services.logger.error({ err }, "password reset failed");
     return refused(500, "Não foi possível redefinir a senha. Tente novamente.");
   }
+}
+
+/** The account's other reset links die with the old password, and its owner hears of the change. */
+async function afterPasswordReset(services: AccountDeps, userId: string) {
+  const { db } = services.database;
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_LINK}%`)));
+  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const resetAgain = new URL(`/esqueci-senha?email=${encodeURIComponent(user.email)}`, services.config.BASE_URL).href;
+  await services.mailer.send(passwordChangedEmail(user.email, user.name, resetAgain)).catch((err: unknown) => services.logger.error({ err }, "could not send the password-changed email"));
 }
 
 export async function resendVerification(services: AccountDeps, email: string): Promise<void> {

@@ -265,6 +265,25 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(reused.status).toBe(400);
   });
 
+  it("after a reset, the account's other reset links no longer work and the owner is told by email", async () => {
+    await createTestAccount(t.app, "guest", { name: "Dana", email: "dana@example.com", password: "antiga123" });
+    const client = new Client(t.app.url);
+    for (let i = 0; i < 2; i++) expect((await client.post("/esqueci-senha", { email: "dana@example.com" })).status).toBe(200);
+    const tokens = [];
+    for (const mail of (await t.app.outbox()).filter((m) => m.to.includes("dana@example.com") && m.subject === "Redefinição de senha do Recanto")) {
+      const landing = await fetch(mail.text.match(/https?:\/\/\S+reset-password\S+/)![0], { redirect: "manual" });
+      tokens.push(new URL(landing.headers.get("location")!, t.app.url).searchParams.get("token")!);
+    }
+    expect(tokens).toHaveLength(2);
+    expect((await client.post("/redefinir-senha", { token: tokens[1]!, password: "nova12345", confirmPassword: "nova12345" })).status).toBe(302);
+    const older = await client.post("/redefinir-senha", { token: tokens[0]!, password: "intrusa123", confirmPassword: "intrusa123" });
+    expect(older.status).toBe(400);
+    expect(await older.text()).toContain("Este link é inválido ou expirou.");
+    expect((await new Client(t.app.url).post("/login", { email: "dana@example.com", password: "nova12345" })).status).toBe(302);
+    const notice = (await t.app.outbox()).find((m) => m.to.includes("dana@example.com") && m.subject === "Sua senha do Recanto foi alterada");
+    expect(notice?.text).toContain("/esqueci-senha?email=dana%40example.com");
+  });
+
   it("does not expose better-auth's own form endpoints (validation and limits cannot be bypassed)", async () => {
     const res = await fetch(`${t.app.url}/api/auth/sign-up/email`, {
       method: "POST",
