@@ -1,4 +1,5 @@
 import http from "node:http";
+import net, { type Socket } from "node:net";
 import type { AppOptions } from "./app";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -22,12 +23,22 @@ export async function serve(options: AppOptions & { onClose?: () => Promise<void
   const stopUploadCleanup = scheduleStaleUploadCleanup({ db: database.db, storage: services.storage, logger });
 
   let stopping = false;
+  let accepted = 0;
+  // Keep-alive connections waiting between two requests: ended at once when stopping. A connection
+  // whose first request has not been read yet is not among them: that request began before the signal.
+  const betweenRequests = new Set<Socket>();
   const server = http.createServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-  // While stopping, every answer asks the client to close its connection, so none is reused.
-  server.prependListener("request", (_req, res) => {
+  server.on("connection", (socket: Socket) => {
+    accepted++;
+    socket.on("close", () => betweenRequests.delete(socket));
+  });
+  server.prependListener("request", (req, res) => {
+    betweenRequests.delete(req.socket);
+    // While stopping, every answer asks the client to close its connection, and it ends with the answer.
     if (stopping) res.setHeader("Connection", "close");
+    res.on("finish", () => (stopping ? req.socket.end() : betweenRequests.add(req.socket)));
   });
   server.on("request", createApp(services, options));
   server.listen(config.PORT, config.HOST, () => {
@@ -35,8 +46,22 @@ export async function serve(options: AppOptions & { onClose?: () => Promise<void
   });
 
   /**
+   * Under load Node accepts queued connections a few per turn of the event loop, and closing the
+   * listener resets the ones still queued: requests that began before the signal. So keep accepting
+   * until a whole turn brings no new connection (at most 2 s, in case clients keep coming).
+   */
+  async function acceptQueuedConnections() {
+    const since = performance.now();
+    let seen: number;
+    do {
+      seen = accepted;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    } while (accepted !== seen && performance.now() - since < 2000);
+  }
+
+  /**
    * Stop accepting connections, let the requests under way finish (up to SHUTDOWN_TIMEOUT_MS), then
-   * close the database and the other services. Idle keep-alive connections are closed at once.
+   * close the database and the other services.
    */
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -47,15 +72,13 @@ export async function serve(options: AppOptions & { onClose?: () => Promise<void
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + 10_000);
     force.unref();
-    const drained = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
-    // A connection whose answer began before the signal stays open for keep-alive once it is sent:
-    // close each as soon as it falls idle.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    server.closeIdleConnections();
+    await acceptQueuedConnections();
+    // Stop listening as net.Server does: http.Server's close() would also close every connection
+    // without a request under way, fresh ones whose first request is not read yet included.
+    const drained = new Promise<boolean>((resolve) => net.Server.prototype.close.call(server, () => resolve(true)));
+    for (const socket of betweenRequests) socket.end();
     const deadline = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), config.SHUTDOWN_TIMEOUT_MS).unref());
-    const finished = await Promise.race([drained, deadline]);
-    clearInterval(sweep);
-    if (!finished) {
+    if (!(await Promise.race([drained, deadline]))) {
       logger.warn("requests still under way at the shutdown deadline: closing their connections");
       server.closeAllConnections();
     }
