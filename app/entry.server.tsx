@@ -4,7 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { noteUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "@server/http/unavailable";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -27,6 +28,22 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
+/**
+ * Every error of a loader or action (documents, client navigations' data, resource routes) comes
+ * here first: a dependency's outage is noted for the answer to be a 503 and logged once at warn;
+ * anything else is a bug, logged with its stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || error instanceof Response) return;
+  const { services } = context as AppLoadContext;
+  if (!noteUnavailable(context, error, services.logger)) services.logger.error({ err: error }, "unhandled error in a loader or action");
+};
+
+/** A client navigation's data: a dependency's outage answers 503, which the client shows in the error boundary. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  return response.status === 500 && unavailableIn(context) ? unavailableAnswer() : response;
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,6 +51,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A dependency's outage: thrown as a 503 answer, React Router renders the error boundary with it
+  // (and its status) in a second pass. That pass comes with 503, so it is not thrown again.
+  if (responseStatusCode >= 500 && unavailableIn(loadContext)) {
+    for (const [name, value] of Object.entries(unavailableHeaders)) responseHeaders.set(name, value);
+    if (responseStatusCode === 500) throw unavailableAnswer();
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

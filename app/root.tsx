@@ -16,6 +16,7 @@ import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
+import { isOperator } from "@server/accounts/guards";
 import { getViewer } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
 import { isDarkTheme, THEME_SCRIPT } from "~/lib/theme";
@@ -23,6 +24,7 @@ import { useTheme } from "~/lib/use-theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
+import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_TITLE } from "@common/unavailable";
 import { favoriteIds } from "@server/favorites/favorites";
 import { pendingCount } from "@server/moderation/moderation";
 
@@ -35,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Every heart on the page is drawn right on the first render from this list.
     viewer ? favoriteIds(db, viewer.id) : ([] as string[]),
     // Operators only: the moderation queue's length for the header menu (one COUNT on a partial index).
-    viewer?.role === "admin" ? pendingCount(db) : null,
+    isOperator(viewer) ? pendingCount(db) : null,
   ]);
   return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration }, { headers: flash.headers });
 }
@@ -102,17 +104,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const ERROR_TEXTS = {
+  notFound: { title: "Oops! Page not found", description: "A página que você procura não existe ou foi removida." },
+  // A service the site depends on (database, image storage) did not answer: the server answered 503.
+  unavailable: { title: UNAVAILABLE_TITLE, description: UNAVAILABLE_DESCRIPTION },
+  unexpected: {
+    title: "Algo deu errado",
+    description: "Erro inesperado. Tente novamente em instantes; se o problema continuar, fale com a gente pela Central de Ajuda.",
+  },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const texts = status === 404 ? ERROR_TEXTS.notFound : status === 503 ? ERROR_TEXTS.unavailable : ERROR_TEXTS.unexpected;
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (
     <main id="conteudo" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Oops! Page not found" : "Algo deu errado"}</h1>
-      <p className="mt-4 text-stone-600 dark:text-stone-300">
-        {notFound
-          ? "A página que você procura não existe ou foi removida."
-          : "Erro inesperado. Tente novamente em instantes; se o problema continuar, fale com a gente pela Central de Ajuda."}
-      </p>
+      <h1 className="text-3xl font-bold">{texts.title}</h1>
+      <p className="mt-4 text-stone-600 dark:text-stone-300">{texts.description}</p>
       {details ? <pre className="mt-6 max-w-full overflow-auto text-left text-xs">{details}</pre> : null}
       <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
         Voltar ao início

@@ -3,6 +3,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/verificacao", "routes/login-verificacao.tsx"),
   route("cadastro", "routes/cadastro.tsx"),
   route("sair", "routes/sair.ts"),
   route("email-confirmado", "routes/email-confirmado.ts"),
@@ -10,6 +11,7 @@ export default [
   route("redefinir-senha", "routes/redefinir-senha.tsx"),
   route("perfil", "routes/perfil.tsx"),
   route("perfil/dados", "routes/perfil-dados.ts"),
+  route("perfil/seguranca", "routes/perfil-seguranca.tsx"),
   route("favoritos", "routes/favoritos.tsx"),
   route("api/favoritos", "routes/api-favoritos.ts"),
   route("api/propriedades", "routes/api-propriedades.ts"),

@@ -1,4 +1,5 @@
 /** City options for the "Onde"/location fields (isomorphic: the browser filters the list itself). */
+import { cleanLine } from "./text";
 
 export interface BrazilianCities {
   estados: { id: number; estado: string; nome: string }[];
@@ -135,4 +136,53 @@ export function suggestCities(options: CityOption[], text: string, limit = MAX_S
       a.entry.option.label.localeCompare(b.entry.option.label, "pt-BR"),
   );
   return ranked.slice(0, limit).map((r) => r.entry.option);
+}
+
+export const LOCATION_MESSAGES = {
+  required: "Informe a localização no formato “Cidade - UF”, por exemplo “Gramado - RS”.",
+  noState: "Informe também a UF, no formato “Cidade - UF”, por exemplo “Gramado - RS”.",
+  unknownState: (uf: string) => `“${uf}” não é uma UF do Brasil. Use o formato “Cidade - UF”, por exemplo “Gramado - RS”.`,
+  unknownCity: (city: string, uf: string) => `Não encontramos o município “${city}” em ${uf}. Escolha uma cidade da lista, no formato “Cidade - UF”.`,
+} as const;
+
+export type LocationResult = { ok: true; label: string } | { ok: false; message: string };
+/** Checks a location field's text: the canonical "City - UF" to store, or what is wrong. */
+export type LocationCheck = (text: string) => LocationResult;
+
+/** "sao paulo - sp", "São Paulo/SP", "são paulo, sp" and "São  Paulo SP" all name São Paulo - SP. */
+const CITY_AND_STATE = /^(.+?)(?:\s*[-–—/,]\s*|\s+)([a-z]{2})$/;
+const cityKey = (text: string) => normalizeText(text).replace(/[’‘`´]/g, "'");
+
+const labelIndex = new WeakMap<CityOption[], Map<string, CityOption>>();
+
+/** The municipality `text` names (without regard to accents, case or the separator), or what is wrong with it. */
+export function checkMunicipality(options: CityOption[], text: string): LocationResult {
+  let index = labelIndex.get(options);
+  if (!index) {
+    index = new Map(options.map((option) => [`${cityKey(option.city)}|${option.state.toLowerCase()}`, option]));
+    labelIndex.set(options, index);
+  }
+  const typed = text.replace(/\s+/g, " ").trim();
+  if (!typed) return { ok: false, message: LOCATION_MESSAGES.required };
+  const match = CITY_AND_STATE.exec(cityKey(typed));
+  if (!match) return { ok: false, message: LOCATION_MESSAGES.noState };
+  const [, city = "", uf = ""] = match;
+  const found = index.get(`${city}|${uf}`);
+  if (found) return { ok: true, label: found.label };
+  const states = new Set(options.map((option) => option.state.toLowerCase()));
+  if (!states.has(uf)) return { ok: false, message: LOCATION_MESSAGES.unknownState(typed.slice(-2).toUpperCase()) };
+  const typedCity = typed.slice(0, -2).replace(/(?:\s*[-–—/,]\s*|\s+)$/, "");
+  return { ok: false, message: LOCATION_MESSAGES.unknownCity(typedCity, uf.toUpperCase()) };
+}
+
+/**
+ * A location field's check: a municipality from `options` (null while the browser has not loaded
+ * the list: the server decides then), or the value stored before, unchanged: rows older than the
+ * rule still save as they are until their location is edited.
+ */
+export function locationCheck(options: CityOption[] | null, stored = ""): LocationCheck {
+  return (text) => {
+    if (stored && text === cleanLine(stored)) return { ok: true, label: text };
+    return options ? checkMunicipality(options, text) : { ok: true, label: text };
+  };
 }

@@ -34,6 +34,7 @@ export const UPLOAD_MESSAGES = {
   loggedOut: "Você precisa estar logado para adicionar uma propriedade.",
   notHost: "Apenas anfitriões podem enviar imagens de propriedades.",
   notPremium: "Assine o plano Premium para enviar imagens de propriedades.",
+  busy: "O servidor está processando muitas imagens agora. Tente novamente em alguns segundos.",
   tooManyStaged: "Há imagens demais enviadas e ainda não salvas. Salve a propriedade ou tente novamente mais tarde.",
 } as const;
 

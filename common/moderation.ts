@@ -1,3 +1,5 @@
+import { cleanParagraphs } from "./text";
+
 /** The operator's reason for refusing or unpublishing a property: the host reads it in an email. */
 export const REASON_MIN = 10;
 export const REASON_MAX = 1000;
@@ -10,10 +12,8 @@ export const MODERATION_MESSAGES = {
   changedMeanwhile: "O anfitrião alterou esta propriedade enquanto você analisava. Confira a versão atual antes de decidir.",
 } as const;
 
-/** Line ends made uniform and trailing spaces trimmed; inner line breaks are kept for the email. */
-export function cleanReason(raw: unknown): string {
-  return (typeof raw === "string" ? raw : "").replace(/\r\n?/g, "\n").trim();
-}
+/** The free-text rule (common/text.ts); inner line breaks are kept for the email. */
+export const cleanReason = cleanParagraphs;
 
 /** The problem with a reason, or null when it can be sent. Counted in characters, not UTF-16 units. */
 export function reasonError(raw: unknown): string | null {

@@ -1,8 +1,10 @@
 /** The host's property form: its limits, rules and messages (spec §5), checked in the browser and again on the server. */
 import { z } from "zod";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
+import { LOCATION_MESSAGES, type LocationCheck } from "./cities";
 import { MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES } from "./image-upload";
 import { LIMITS } from "./limits";
+import { cleanLine, cleanParagraphs, hasLetterOrDigit } from "./text";
 
 export const GUEST_OPTIONS = range(1, 10);
 export const BEDROOM_OPTIONS = range(1, 5);
@@ -12,9 +14,10 @@ export const MAX_PRICE_CENTS = 10_000_000;
 
 export const MESSAGES = {
   title: "O título deve ter pelo menos 3 caracteres.",
+  titleBlank: "O título deve ter letras ou números, não só símbolos ou espaços.",
   description: "A descrição deve ter pelo menos 10 caracteres.",
   propertyType: "Selecione um tipo de propriedade.",
-  location: "A localização deve ter pelo menos 3 caracteres.",
+  location: LOCATION_MESSAGES.required,
   price: "O preço por noite deve ser maior que zero.",
   maxGuests: "O número máximo de hóspedes deve ser pelo menos 1.",
   bedrooms: "O número de quartos deve ser pelo menos 1.",
@@ -55,19 +58,41 @@ const count = (message: string, max: number, maxMessage: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, maxMessage);
 
 /**
- * The rules, with the phone check given by the caller: the browser uses the small phone metadata,
- * the server the full one (its answer is what gets stored, as E.164 digits).
+ * The rules, with the phone and location checks given by the caller: the browser uses the small
+ * phone metadata and the city list once loaded, the server the full ones (their answers are what
+ * gets stored: E.164 digits, the municipality's canonical "City - UF"). Free text goes through the
+ * one hygiene rule (common/text.ts) before any length is counted.
  */
-export function propertySchema(validPhone: (input: string) => string | null) {
+export function propertySchema(validPhone: (input: string) => string | null, checkLocation: LocationCheck) {
   return z.object({
-    title: z.string().trim().min(3, MESSAGES.title).max(LIMITS.title, `O título deve ter no máximo ${LIMITS.title} caracteres.`),
-    description: z
-      .string()
-      .trim()
-      .min(10, MESSAGES.description)
-      .max(LIMITS.description, `A descrição deve ter no máximo ${LIMITS.description.toLocaleString("pt-BR")} caracteres.`),
+    title: z.preprocess(
+      cleanLine,
+      z
+        .string()
+        .min(3, MESSAGES.title)
+        .max(LIMITS.title, `O título deve ter no máximo ${LIMITS.title} caracteres.`)
+        .refine(hasLetterOrDigit, MESSAGES.titleBlank),
+    ),
+    description: z.preprocess(
+      cleanParagraphs,
+      z
+        .string()
+        .min(10, MESSAGES.description)
+        .max(LIMITS.description, `A descrição deve ter no máximo ${LIMITS.description.toLocaleString("pt-BR")} caracteres.`),
+    ),
     propertyType: z.enum(PROPERTY_TYPES, { error: MESSAGES.propertyType }),
-    location: z.string().trim().min(3, MESSAGES.location).max(LIMITS.location, `A localização deve ter no máximo ${LIMITS.location} caracteres.`),
+    location: z.preprocess(
+      cleanLine,
+      z
+        .string()
+        .min(1, MESSAGES.location)
+        .max(LIMITS.location, `A localização deve ter no máximo ${LIMITS.location} caracteres.`)
+        .transform((value, ctx) => {
+          const checked = checkLocation(value);
+          if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message });
+          return checked.ok ? checked.label : value;
+        }),
+    ),
     priceCents: z
       .number({ error: MESSAGES.price })
       .int(MESSAGES.price)
@@ -126,8 +151,9 @@ export function propertyFormValues(form: { get(name: string): unknown; getAll(na
 export function validateProperty(
   form: { get(name: string): unknown; getAll(name: string): unknown[] },
   validPhone: (input: string) => string | null,
+  checkLocation: LocationCheck,
 ): { ok: true; value: PropertyInput } | { ok: false; errors: FieldErrors } {
-  const result = propertySchema(validPhone).safeParse(propertyFormValues(form));
+  const result = propertySchema(validPhone, checkLocation).safeParse(propertyFormValues(form));
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

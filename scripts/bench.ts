@@ -12,18 +12,25 @@
  *    stored variant (3 widths × WebP and JPEG), and for 10 simultaneous uploads through the real
  *    POST /api/imagens (browser-sized 1200×800 JPEGs as the uploader sends, then 12-megapixel
  *    originals as an API client might), on PGlite and local disk. Runs first, so the process's
- *    lifetime peak (maxRSS) is its own.
+ *    lifetime peak (maxRSS) is its own. Then the built server as a process of its own takes 10
+ *    simultaneous 49 MB PNGs from one Premium host: its idle and peak RSS (from /proc), the
+ *    answers, and the temporary files left (UPLOAD_CONCURRENCY from the environment applies).
+ *
+ * 4. Answers that must not tell who has an account: median time of the forgotten-password form for
+ *    emails with and without an account, and of the newsletter form for new and already-subscribed
+ *    addresses (each from its own client address, so no rate limit interferes), on both engines.
  *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload, --count N (listings, default 100000;
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers, --count N (listings, default 100000;
  * the plans file is only written at the default), --runs N (per search, default 200).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,6 +41,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { createAccount } from "../server/accounts/users";
 import { grantPromotion } from "../server/billing/promotion";
+import { MAX_IMAGE_BYTES } from "../common/image-upload";
 import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE } from "../common/property-query";
 import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
@@ -42,7 +50,7 @@ import { reachablePage, searchProperties, searchStatements, type SearchInput } f
 import { cityOptions } from "../common/cities";
 import { parseBrazilianCities } from "../server/cities/ibge";
 import { ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
-import { seedDemoData } from "../server/seed/demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../server/seed/demo";
 import { ensureDemoImages } from "../server/seed/demo-images";
 import type * as ServerEntry from "../server/index";
 
@@ -51,8 +59,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload"].includes(args.only)) {
-  console.error("--only aceita ttfb, search ou upload");
+if (args.only && !["ttfb", "search", "upload", "answers"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload ou answers");
   process.exit(2);
 }
 const countArg = parseCount(args.count ?? String(DEFAULT_COUNT));
@@ -69,11 +77,11 @@ const RUNS = runsArg.count;
 const server = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
 
 /** The built app on a random local port, on the given database, through the one bootstrap. */
-async function startBuiltApp(database: Database, dataDir: string) {
+async function startBuiltApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
   const listener = http.createServer();
   await new Promise<void>((r) => listener.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  const services = await server.bootstrap({ env: { NODE_ENV: "production", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, database });
+  const services = await server.bootstrap({ env: { NODE_ENV: "production", BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env }, database });
   listener.on("request", server.createApp(services, { build: server.serverBuild, clientDir: server.clientDir }));
   const stop = () => {
     listener.closeAllConnections();
@@ -519,6 +527,188 @@ async function benchUpload() {
   }
 }
 
-if (!args.only || args.only === "upload") await benchUpload();
+// 10 × 49 MB uploads at once into the built server as a process of its own: the memory they cost it.
+
+const BIG_UPLOADS = 10;
+const BIG_UPLOAD_BYTES = 49 * 1024 * 1024;
+
+/**
+ * A PNG of random pixels just under BIG_UPLOAD_BYTES. Noise does not compress much: 32 levels per
+ * channel (5 random bits) give about 2 bytes a pixel, so the file holds about 25 megapixels, more
+ * than a phone's photo and under the 50-megapixel limit (so it is accepted and decoded whole).
+ */
+async function noisePng(bytes: number): Promise<Buffer> {
+  const width = 5000;
+  const encode = (height: number) => {
+    const pixels = randomBytes(width * height * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = 0x60 + (pixels[i]! & 0x1f);
+    return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  };
+  const perRow = (await encode(200)).length / 200;
+  const png = await encode(Math.floor((bytes * 0.995) / perRow));
+  if (png.length > MAX_IMAGE_BYTES || png.length < bytes * 0.97) throw new Error(`noise PNG of ${png.length} bytes, wanted about ${bytes}`);
+  return png;
+}
+
+/** A kernel's memory counter of a process, in bytes (VmRSS now, VmHWM the peak since start or since the last reset). */
+function procMemory(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no ${field} for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function benchBigUploads() {
+  if (!fs.existsSync("/proc/self/status")) {
+    console.log("10 × 49 MB uploads skipped: needs Linux's /proc to read the server's memory.");
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-big-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const entry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", LOG_LEVEL: "warn", SEED_DEMO: "true" };
+  delete env.MEDIA_DIR;
+  const start = async () => {
+    const child = spawn(process.execPath, [entry], { env, stdio: ["ignore", "ignore", "inherit"] });
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error("the server exited before it was ready");
+      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return child;
+      if (i > 600) throw new Error("the server did not become ready in 2 minutes");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const stop = async (child: ChildProcess) => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+  };
+  // The first start seeds the demo data (drawing its illustrations takes memory the process keeps):
+  // the measured process is a second one on the seeded data, as a restarted server would be.
+  await stop(await start());
+  const child = await start();
+  try {
+    const png = await noisePng(BIG_UPLOAD_BYTES);
+    const meta = await sharp(png).metadata();
+    // A demo host (Premium through the launch promotion), signed in through the login form.
+    const signIn = await fetch(`${url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD }),
+    });
+    if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const send = async (body: Buffer, type: string) => {
+      const res = await fetch(`${url}/api/imagens`, {
+        method: "POST",
+        body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), // a view: 10 requests share one copy
+        headers: { cookie, origin: url, "content-type": type },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // Warm-up: libvips and its codecs loaded, one image through the pipeline.
+    const warm = await send(await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#5a8f3c" } }).jpeg().toBuffer(), "image/jpeg");
+    if (warm !== 201) throw new Error(`warm-up upload answered ${warm}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = procMemory(child.pid!, "VmRSS");
+    // Resets VmHWM to the current RSS (Linux ≥ 4.0), so the peak read afterwards is this burst's.
+    let hwmReset = true;
+    try {
+      fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
+    } catch {
+      hwmReset = false;
+    }
+    let sampled = idle;
+    const sampler = setInterval(() => (sampled = Math.max(sampled, procMemory(child.pid!, "VmRSS"))), 10);
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: BIG_UPLOADS }, () => send(png, "image/png"))).finally(() => clearInterval(sampler));
+    const took = ms(started);
+    const peak = Math.max(sampled, hwmReset ? procMemory(child.pid!, "VmHWM") : 0);
+    const counted = [...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length} × ${status}`);
+    const leftovers = fs.existsSync(path.join(dataDir, "tmp")) ? fs.readdirSync(path.join(dataDir, "tmp"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+    console.log(
+      `${BIG_UPLOADS} simultaneous ${mb(png.length)} PNG uploads (noise, ${(meta.width! * meta.height! / 1e6).toFixed(0)} MP) into the server process: ${counted.join(", ")} in ${(took / 1000).toFixed(1)} s; ` +
+        `server RSS ${mb(idle)} idle, peak ${mb(peak)} (+${mb(peak - idle)})${hwmReset ? "" : " (sampled every 10 ms)"}; ${leftovers} temporary files left`,
+    );
+  } finally {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Answers that must not tell who has an account
+
+const ANSWER_SAMPLES = 40;
+
+async function measureAnswers(engine: string, database: Database) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-answers-"));
+  const { url, services, stop } = await startBuiltApp(database, dataDir, { TRUST_PROXY: "1" });
+  try {
+    let client = 0;
+    /** One form post from a client address of its own; its time until the whole answer is read. */
+    const post = async (pathname: string, email: string) => {
+      client++;
+      const started = performance.now();
+      const res = await fetch(`${url}${pathname}`, {
+        method: "POST",
+        body: new URLSearchParams({ email }),
+        headers: { origin: url, "x-forwarded-for": `10.9.${client >> 8}.${client & 255}` },
+      });
+      await res.text();
+      if (res.status !== 200) throw new Error(`${pathname} answered ${res.status}`);
+      return ms(started);
+    };
+    const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[samples.length >> 1]!.toFixed(1);
+    const compare = async (label: string, pathname: string, known: (i: number) => string, unknown: (i: number) => string) => {
+      const times = { known: [] as number[], unknown: [] as number[] };
+      await post(pathname, unknown(-1)); // warm-up
+      // Taken in turns, each kind first every other time, so neither pays for the other's after-answer work more often.
+      for (let i = 0; i < ANSWER_SAMPLES; i++) {
+        for (const kind of i % 2 ? (["unknown", "known"] as const) : (["known", "unknown"] as const)) {
+          times[kind].push(await post(pathname, kind === "known" ? known(i) : unknown(i)));
+        }
+      }
+      console.log(`${engine.padEnd(10)} ${label.padEnd(44)} median over ${ANSWER_SAMPLES}: ${median(times.known)} ms vs ${median(times.unknown)} ms`);
+      await services.background.settled();
+    };
+
+    const account = (i: number) => `conta-${i}@example.com`;
+    for (let i = 0; i < ANSWER_SAMPLES; i++) {
+      await createAccount(services.auth, { name: `Conta ${i}`, email: account(i), password: "senha-do-bench", userType: "guest" });
+    }
+    await compare("forgotten password: account vs no account", "/esqueci-senha", account, (i) => `ninguem-${i}@example.com`);
+
+    const reader = (i: number) => `leitor-${i}@example.com`;
+    for (let i = 0; i < ANSWER_SAMPLES; i++) await post("/newsletter", reader(i));
+    await services.background.settled();
+    await compare("newsletter: repeat vs first sign-up", "/newsletter", reader, (i) => `novo-leitor-${i}@example.com`);
+  } finally {
+    stop();
+    await services.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchAnswers() {
+  await measureAnswers("PGlite", wrapPglite(await createPglite()));
+  if (await postgresReachable()) {
+    await withThrowawayPostgres(ADMIN_URL, (url) => measureAnswers("PostgreSQL", openPostgres(url)));
+  }
+}
+
+if (!args.only || args.only === "upload") {
+  await benchUpload();
+  await benchBigUploads();
+}
 if (!args.only || args.only === "ttfb") await benchTtfb();
 if (!args.only || args.only === "search") await benchSearch();
+if (!args.only || args.only === "answers") await benchAnswers();

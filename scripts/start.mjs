@@ -1,5 +1,5 @@
 // npm start: builds when the build is missing or any source is newer, then serves it in this process.
-// npm run admin:create / npm run seed: run a command of the existing build (built only when missing),
+// npm run admin:create / npm run seed / npm run jobs: run a command of the existing build (built only when missing),
 // so a command never rewrites the assets under a server that is running.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

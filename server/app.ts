@@ -4,7 +4,6 @@ import { pipeline } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import compression from "compression";
-import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import onHeaders from "on-headers";
@@ -12,8 +11,11 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import { IMAGE_UPLOAD_PATH } from "../common/image-upload";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
-import { hasSessionCookie } from "./accounts/auth";
+import { hasSessionCookie, readSession } from "./accounts/auth";
+import { EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE } from "./accounts/flows";
+import { healthHandler } from "./http/health";
 import { imageUploadHandler } from "./http/image-upload";
+import { noteUnavailable, sendUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "./http/unavailable";
 import { withRequestId } from "./logger";
 import type { CurrentSession } from "./request-context";
 import type { Services } from "./services";
@@ -41,7 +43,9 @@ export function createApp(services: Services, options: AppOptions) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip };
-      if (res.statusCode >= 500) logger.error(entry, "request");
+      // A 503 is a dependency's outage, already logged once for the request with its name.
+      if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(entry, "request");
+      else if (res.statusCode === 503) logger.warn(entry, "request");
       else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
@@ -79,26 +83,26 @@ export function createApp(services: Services, options: AppOptions) {
     next();
   });
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await services.database.db.execute(sql`select 1`);
-      res.json({ status: "ok", database: services.database.engine });
-    } catch (err) {
-      logger.error({ err }, "health check failed");
-      res.status(503).json({ status: "error" });
-    }
-  });
+  app.get("/healthz", healthHandler(services));
 
   // Only the links that arrive by email (verify, reset) reach better-auth directly;
   // every form goes through our actions, which validate and rate limit first.
   const authHandler = toNodeHandler(services.auth);
-  app.get("/api/auth/*splat", (req, res) => {
+  app.get("/api/auth/*splat", (req, res, next) => {
     const allowed = req.path === "/api/auth/verify-email" || req.path.startsWith("/api/auth/reset-password/");
     if (!allowed) {
       res.status(404).json({ error: "Não encontrado." });
       return;
     }
-    void authHandler(req, res);
+    // Our emails name one of these pages; better-auth fails (500) on some other values, such as "/\x".
+    const callbacks = new URL(req.originalUrl, config.BASE_URL).searchParams.getAll("callbackURL");
+    if (!callbacks.every((page) => EMAIL_LINK_PAGES.includes(page))) {
+      res.status(400).send("Link inválido. Abra o link mais recente que enviamos por email.");
+      return;
+    }
+    // Its adapter builds the request's URL from X-Forwarded-Proto whatever TRUST_PROXY says: give it the protocol we trust.
+    req.headers["x-forwarded-proto"] = req.protocol;
+    authHandler(req, res).catch(next);
   });
 
   app.use(rejectCrossSiteWrites(config.BASE_URL));
@@ -124,21 +128,35 @@ export function createApp(services: Services, options: AppOptions) {
     createRequestHandler({
       build: options.build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req): AppLoadContext => {
+      getLoadContext: (req, res): AppLoadContext => {
         let session: Promise<CurrentSession | null> | undefined;
-        return {
+        const context: AppLoadContext = {
           services,
           clientIp: req.ip ?? "unknown",
-          getSession: () => (session ??= services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) })),
+          // Every page and action looks the session up first: while the database is down, the 503 starts here.
+          getSession: () =>
+            (session ??= readSession(services.auth, fromNodeHeaders(req.headers)).catch((err: unknown) => {
+              throw noteUnavailable(context, err, logger) ? unavailableAnswer() : err;
+            })),
         };
+        // Pages and their data answer 503 from app/entry.server.tsx; a resource route's error
+        // answer (500) is turned into a 503 here when a dependency caused it.
+        onHeaders(res, () => {
+          if (res.statusCode === 500 && unavailableIn(context)) res.status(503).set(unavailableHeaders);
+        });
+        return context;
       },
     }),
   );
 
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (err as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       if (!res.headersSent) res.status(status).send("Requisição inválida.");
+      return;
+    }
+    if (noteUnavailable(req, err, logger)) {
+      if (!res.headersSent) sendUnavailable(req, res);
       return;
     }
     logger.error({ err }, "unhandled error");
@@ -184,13 +202,18 @@ function markCookiesSecure(res: Response) {
   res.setHeader("Set-Cookie", list.map((cookie) => (/;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`)));
 }
 
+/** Where the links in our emails send the browser after better-auth (their callbackURL). */
+const EMAIL_LINK_PAGES = [EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE];
+
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
 const NUL = /%00|\0/i;
 
 /**
- * What no page of ours can answer, refused before anything reads it: other methods (405), and a
- * NUL character in the address or a cookie (400; PostgreSQL refuses it in text, and nothing we
- * keep may hold one). Form fields are checked where forms are read (app/lib/form.ts).
+ * What no page of ours can answer, refused before anything reads it: other methods (405); a NUL
+ * character in the address or a cookie (400; PostgreSQL refuses it in text, and nothing we keep may
+ * hold one); a host no URL can be made of (400; the page and auth handlers rebuild the request's URL
+ * from Host, or from X-Forwarded-Host and -Proto behind a trusted proxy). Form fields are checked
+ * where forms are read (app/lib/form.ts).
  */
 function rejectMalformed(): express.RequestHandler {
   return (req, res, next) => {
@@ -199,13 +222,16 @@ function rejectMalformed(): express.RequestHandler {
       res.status(405).send("Método não permitido.");
       return;
     }
-    if (NUL.test(req.originalUrl) || NUL.test(req.get("cookie") ?? "")) {
+    if (NUL.test(req.originalUrl) || NUL.test(req.get("cookie") ?? "") || !isOrigin(req.protocol, req.host) || !isOrigin("http", req.get("host"))) {
       res.status(400).send("Requisição inválida.");
       return;
     }
     next();
   };
 }
+
+const isOrigin = (protocol: string, host: string | undefined) =>
+  (protocol === "http" || protocol === "https") && !!host && URL.canParse(`${protocol}://${host}`);
 
 const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { loadConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
+import { whenReady } from "./adapters/redis";
 import { createLogger } from "./logger";
 import { createServices, type Services } from "./services";
 
@@ -29,13 +30,17 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Service
   if (!options.env) loadEnvFile();
   const config = loadConfig(options.env ?? process.env);
   const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
-  const database =
-    options.database ?? (await openDatabase(config, (err) => logger.warn({ err }, "a PostgreSQL connection was lost; the pool opens a new one")));
+  // One line per lost connection (at most the pool's size at once), without a stack: an outage is not a bug.
+  const connectionLost = (err: Error & { code?: string }) =>
+    logger.warn({ dependency: "database", err: { message: err.message, code: err.code } }, "a PostgreSQL connection was lost; the pool opens a new one");
+  const database = options.database ?? (await openDatabase(config, connectionLost));
   try {
     await database.migrate();
   } catch (err) {
     if (!options.database) await database.close(); // one we opened; a caller's stays the caller's
     throw err;
   }
-  return createServices(config, database, logger);
+  const services = createServices(config, database, logger);
+  if (services.redis) await whenReady(services.redis, config.REDIS_CONNECT_TIMEOUT_MS);
+  return services;
 }

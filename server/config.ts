@@ -3,8 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { S3Settings } from "./adapters/storage";
+import type { PostgresTimeouts } from "./db/client";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+
+/** A duration in milliseconds, at least 1 (a zero would mean "wait forever" to several of the clients). */
+const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,8 +32,28 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** On SIGTERM, how long requests already under way may take to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Image uploads decoded and encoded at once per process; 8 × as many more may wait (see server/media/upload-slots.ts). */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** PostgreSQL connections per process (N processes use up to N × this; see the README). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL: opening a connection, or waiting for a free one in the pool. */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  /** PostgreSQL cancels a statement running longer than this. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
+  /** PostgreSQL ends a transaction left idle this long (and frees its locks). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
+  /** A query without an answer this long fails on our side (a hung server never answers). */
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds(15_000),
+  /** Redis: opening a connection, and any one command; past it rate limits count in the process. */
+  REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
+  REDIS_COMMAND_TIMEOUT_MS: milliseconds(1_000),
+  /** S3: opening a connection, and a request's silence (no byte sent or received) before it fails. */
+  S3_CONNECT_TIMEOUT_MS: milliseconds(3_000),
+  S3_REQUEST_TIMEOUT_MS: milliseconds(10_000),
+  /** S3: attempts per operation, the first included (the SDK retries with backoff). */
+  S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
+  /** /healthz answers within this, whatever a dependency does. */
+  HEALTHZ_TIMEOUT_MS: milliseconds(2_000),
   /** Demo accounts and data on an empty database. Defaults to on for a local (http) embedded database only. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Stripe billing. Without a key, checkout and portal are the local test sandbox (nothing is charged). */
@@ -52,11 +76,25 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
-type S3Key = "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE";
+type S3Key =
+  | "S3_BUCKET"
+  | "S3_ENDPOINT"
+  | "S3_REGION"
+  | "S3_ACCESS_KEY_ID"
+  | "S3_SECRET_ACCESS_KEY"
+  | "S3_FORCE_PATH_STYLE"
+  | "S3_CONNECT_TIMEOUT_MS"
+  | "S3_REQUEST_TIMEOUT_MS"
+  | "S3_MAX_ATTEMPTS";
+type PostgresTimeoutKey =
+  | "DATABASE_CONNECT_TIMEOUT_MS"
+  | "DATABASE_STATEMENT_TIMEOUT_MS"
+  | "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS"
+  | "DATABASE_QUERY_TIMEOUT_MS";
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX" | S3Key
+  "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX" | S3Key | PostgresTimeoutKey
 > & {
   /** Stripe settings, or null for the local sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
@@ -66,6 +104,7 @@ export type Config = Omit<
   secureCookies: boolean;
   seedDemo: boolean;
   mediaDir: string;
+  postgresTimeouts: PostgresTimeouts;
 };
 
 /**
@@ -105,7 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const { SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...rest } = parsed.data;
-  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...c } = rest;
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
+    rest;
+  const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, ...c } = settings;
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
   }
@@ -115,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The sandbox approves any checkout for free: a public site must not offer it by accident.
   if (!STRIPE_SECRET_KEY && c.BASE_URL.startsWith("https://") && BILLING_SANDBOX !== "true") {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when BASE_URL is https (or set BILLING_SANDBOX=true for a test site)");
+  }
+  // The server cancels a slow statement cleanly; our own timer is for a server that does not answer at all.
+  if (DATABASE_QUERY_TIMEOUT_MS <= DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new Error("Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS");
   }
   if (!S3_ACCESS_KEY_ID !== !S3_SECRET_ACCESS_KEY) {
     throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither");
@@ -142,8 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ...(S3_ENDPOINT && { endpoint: S3_ENDPOINT }),
           ...(S3_ACCESS_KEY_ID && { credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY! } }),
           forcePathStyle: S3_FORCE_PATH_STYLE === "true",
+          timeouts: { connectMs: S3_CONNECT_TIMEOUT_MS, requestMs: S3_REQUEST_TIMEOUT_MS, maxAttempts: S3_MAX_ATTEMPTS },
         }
       : null,
+    postgresTimeouts: {
+      connectTimeoutMs: DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queryTimeoutMs: DATABASE_QUERY_TIMEOUT_MS,
+    },
     // Demo accounts have a public password: by default only on a local embedded database.
     seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };

@@ -5,14 +5,16 @@
  *   node build/server/index.js                       serve (set NODE_ENV=production)
  *   node build/server/index.js admin:create EMAIL    make an operator account
  *   node build/server/index.js seed --count N        add N generated listings
+ *   node build/server/index.js jobs:run [NAME…]      run background jobs once, now
  *
- * `npm start`, `npm run admin:create` and `npm run seed` run the same, building first when the
+ * `npm start`, `npm run admin:create`, `npm run seed` and `npm run jobs` run the same, building first when the
  * sources are newer than the build (scripts/start.mjs). Tests import it to run the real server.
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as serverBuild from "virtual:react-router/server-build";
 import { adminCreate } from "./cli/admin-create";
+import { jobsRun } from "./cli/jobs-run";
 import { seed } from "./cli/seed";
 import { serve } from "./serve";
 
@@ -26,6 +28,7 @@ export const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   "admin:create": adminCreate,
+  "jobs:run": jobsRun,
   seed,
 };
 

@@ -16,7 +16,8 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: "recanto" },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => requestScope.getStore() ?? {},
+    // A copy: pino merges each line's fields into what the mixin returns, which must not leak into the request's later lines.
+    mixin: () => ({ ...requestScope.getStore() }),
   });
 }
 

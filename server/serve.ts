@@ -3,7 +3,8 @@ import net, { type Socket } from "node:net";
 import type { AppOptions } from "./app";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
-import { scheduleStaleUploadCleanup } from "./media/uploads";
+import { JOBS } from "./jobs/jobs";
+import { scheduleJobs } from "./jobs/runner";
 import { seedDemoData } from "./seed/demo";
 
 /**
@@ -13,26 +14,42 @@ import { seedDemoData } from "./seed/demo";
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** Starts the web server: bootstrap, demo data on a first local start, background cleanup, listen, and a graceful stop on SIGINT/SIGTERM. */
+/** On shutdown, how long a connection that has sent nothing yet is kept for its first request. */
+const SILENT_CONNECTION_GRACE_MS = 1000;
+
+/** Starts the web server: bootstrap, demo data on a first local start, background jobs, listen, and a graceful stop on SIGINT/SIGTERM. */
 export async function serve(options: AppOptions & { onClose?: () => Promise<void> }) {
   const services = await bootstrap();
   const { config, database, logger } = services;
+  // A rejected promise nobody handles is a bug, but it leaves no state half-changed (unlike an
+  // uncaught exception, which still ends the process): log it and keep serving everyone else
+  // (docs/decisions/011-dependency-faults.md).
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection: the process keeps serving"));
   if (config.seedDemo) await seedDemoData(services);
   await database.analyze();
-  // Images uploaded for a property form that was never saved: removed within a day (see server/media/uploads.ts).
-  const stopUploadCleanup = scheduleStaleUploadCleanup({ db: database.db, storage: services.storage, logger });
+  // Background jobs (stale uploads, files listed for deletion): now and on their intervals; with
+  // several processes on PostgreSQL, one at a time runs each (server/jobs/runner.ts).
+  const jobs = scheduleJobs({ database, storage: services.storage, logger }, JOBS);
 
   let stopping = false;
   let accepted = 0;
+  // Every open connection: the process exits when none is left (or at the deadline).
+  const open = new Set<Socket>();
+  let allClosed = () => {};
   // Keep-alive connections waiting between two requests: ended at once when stopping. A connection
-  // whose first request has not been read yet is not among them: that request began before the signal.
+  // whose first request has not been read yet is not among them: that request may have begun before the signal.
   const betweenRequests = new Set<Socket>();
   const server = http.createServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   server.on("connection", (socket: Socket) => {
     accepted++;
-    socket.on("close", () => betweenRequests.delete(socket));
+    open.add(socket);
+    socket.on("close", () => {
+      open.delete(socket);
+      betweenRequests.delete(socket);
+      if (stopping && open.size === 0) allClosed();
+    });
   });
   server.prependListener("request", (req, res) => {
     betweenRequests.delete(req.socket);
@@ -60,6 +77,16 @@ export async function serve(options: AppOptions & { onClose?: () => Promise<void
   }
 
   /**
+   * A connection that has sent nothing a second after the signal carries no request that began
+   * before it (a browser's spare connection, say): it is closed rather than kept to the deadline.
+   */
+  function endSilentConnections() {
+    setTimeout(() => {
+      for (const socket of open) if (socket.bytesRead === 0) socket.end();
+    }, SILENT_CONNECTION_GRACE_MS).unref();
+  }
+
+  /**
    * Stop accepting connections, let the requests under way finish (up to SHUTDOWN_TIMEOUT_MS), then
    * close the database and the other services.
    */
@@ -72,17 +99,24 @@ export async function serve(options: AppOptions & { onClose?: () => Promise<void
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + 10_000);
     force.unref();
+    const jobsStopped = jobs.stop(); // runs under way end after their current batch, before the database closes
     await acceptQueuedConnections();
     // Stop listening as net.Server does: http.Server's close() would also close every connection
-    // without a request under way, fresh ones whose first request is not read yet included.
-    const drained = new Promise<boolean>((resolve) => net.Server.prototype.close.call(server, () => resolve(true)));
+    // without a request under way, fresh ones whose first request is not read yet included. Its
+    // callback is no measure of the connections still open (it may come while some are), so they are counted here.
+    net.Server.prototype.close.call(server);
+    const drained = new Promise<boolean>((resolve) => {
+      allClosed = () => resolve(true);
+      if (open.size === 0) resolve(true);
+    });
     for (const socket of betweenRequests) socket.end();
+    endSilentConnections();
     const deadline = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), config.SHUTDOWN_TIMEOUT_MS).unref());
     if (!(await Promise.race([drained, deadline]))) {
       logger.warn("requests still under way at the shutdown deadline: closing their connections");
       server.closeAllConnections();
     }
-    stopUploadCleanup();
+    await jobsStopped;
     await services.close();
     await options.onClose?.();
     logger.info("bye");

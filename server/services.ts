@@ -1,6 +1,8 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import path from "node:path";
 import { createMailer, type Mailer } from "./adapters/email";
+import { createRedis } from "./adapters/redis";
+import { createBackground, type Background } from "./background";
 import { createAuth, type Auth } from "./accounts/auth";
 import { createDiskStorage, createS3Storage, type Storage } from "./adapters/storage";
 import { createBilling, type Billing } from "./billing/billing";
@@ -19,12 +21,16 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   limiter: RateLimiter;
+  /** Shared rate limits, when REDIS_URL is set. */
+  redis: Redis | null;
   billing: Billing;
   /** The local test checkout and portal, when billing is not Stripe. */
   sandbox: SandboxProvider | null;
   /** Stripe, when configured (its webhooks are verified with it). */
   stripe: StripeProvider | null;
   logger: Logger;
+  /** Work finished after the answer (see background.ts). */
+  background: Background;
   close(): Promise<void>;
 }
 
@@ -35,7 +41,9 @@ export function createServices(config: Config, database: Database, logger: Logge
     from: config.MAIL_FROM,
     logger,
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.REDIS_URL
+    ? createRedis(config.REDIS_URL, { connectMs: config.REDIS_CONNECT_TIMEOUT_MS, commandMs: config.REDIS_COMMAND_TIMEOUT_MS }, logger)
+    : null;
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -47,6 +55,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const stripe = config.stripe ? createStripeProvider(config.stripe) : null;
   const sandbox = stripe ? null : createSandboxProvider({ db: database.db, secret: config.authSecret, baseUrl: config.BASE_URL });
   const billing = createBilling({ db: database.db, provider: (stripe ?? sandbox)!, baseUrl: config.BASE_URL, logger });
+  const background = createBackground(logger);
   const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.mediaDir);
   return {
     config,
@@ -54,12 +63,15 @@ export function createServices(config: Config, database: Database, logger: Logge
     auth,
     mailer,
     storage,
-    limiter: createRateLimiter(redis),
+    limiter: createRateLimiter(redis ?? undefined),
+    redis,
     billing,
     sandbox,
     stripe,
     logger,
+    background,
     async close() {
+      await background.settled();
       redis?.disconnect();
       storage.close?.();
       await database.close();

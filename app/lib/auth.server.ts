@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { AccessDenied, viewerOf, type Viewer } from "@server/accounts/guards";
+import { AccessDenied, SecondFactorRequired, viewerOf, type Viewer } from "@server/accounts/guards";
 import { refused, type Result } from "@common/refusal";
-import { loginPath } from "./redirects";
+import { loginPath, secondFactorSetupPath } from "./redirects";
 
 export type { Viewer };
 
@@ -23,8 +23,9 @@ type Guard<T> = (viewer: Viewer | null) => T | Promise<T>;
 
 /**
  * Pages (loaders and their actions) behind a guard of @server/accounts/guards: signed-out visitors
- * go to /login and come back here afterwards; a signed-in user the guard refuses goes home (403)
- * or sees the page-not-found answer (404, operators' pages).
+ * go to /login and come back here afterwards; an operator without a second factor goes to set one up
+ * and comes back; a signed-in user the guard refuses goes home (403) or sees the page-not-found
+ * answer (404, operators' pages).
  */
 export async function guardPage<T>(request: Request, context: AppLoadContext, guard: Guard<T>): Promise<T> {
   try {
@@ -32,6 +33,7 @@ export async function guardPage<T>(request: Request, context: AppLoadContext, gu
   } catch (err) {
     if (!(err instanceof AccessDenied)) throw err;
     if (err.refusal.status === 401) throw redirect(loginPath(originOf(request)));
+    if (err instanceof SecondFactorRequired) throw redirect(secondFactorSetupPath(originOf(request)));
     if (err.refusal.status === 403) throw redirect("/");
     throw data(null, { status: err.refusal.status });
   }

@@ -16,7 +16,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (url.origin !== LOCAL || url.pathname.startsWith("//")) return fallback;
-  if (url.pathname === "/login" || url.pathname === "/cadastro") return fallback;
+  if (url.pathname === "/login" || url.pathname === SECOND_FACTOR_STEP || url.pathname === "/cadastro") return fallback;
   return url.pathname + url.search + url.hash;
 }
 
@@ -28,8 +28,26 @@ function hasUnsafeCharacter(path: string) {
   return false;
 }
 
+/** `path`, sending the browser back to `origin` afterwards if the login page would accept it (an overlong one would not). */
+function withRedirect(path: string, origin: string) {
+  const destination = safeRedirect(origin);
+  return destination !== "/" ? `${path}?redirectTo=${encodeURIComponent(destination)}` : path;
+}
+
 export function loginPath(origin: string): string {
-  return origin && origin !== "/" ? `/login?redirectTo=${encodeURIComponent(origin)}` : "/login";
+  return withRedirect("/login", origin);
+}
+
+/** The sign-in's code step (second factor), then back to `origin`. */
+export const SECOND_FACTOR_STEP = "/login/verificacao";
+export function secondFactorStepPath(origin: string): string {
+  return withRedirect(SECOND_FACTOR_STEP, origin);
+}
+
+/** Where an account sets up its second factor (operators are sent there), then back to `origin`. */
+export const SECOND_FACTOR_SETUP = "/perfil/seguranca";
+export function secondFactorSetupPath(origin: string): string {
+  return withRedirect(SECOND_FACTOR_SETUP, origin);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-favoritos";
 import { refused, refusalJson, type Refusal } from "@common/refusal";
+import { unavailableRefusal } from "@common/unavailable";
 import { requireUser } from "@server/accounts/guards";
 import { setFavorite } from "@server/favorites/favorites";
+import { noteUnavailable } from "@server/http/unavailable";
 import { guardAction } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
 
@@ -20,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return refuse(result);
     return { ok: true as const, favorite: result.value };
   } catch (err) {
+    if (noteUnavailable(context, err, context.services.logger)) return refuse(unavailableRefusal());
     context.services.logger.error({ err }, "favourite change failed");
     return refuse(refused(500, "Erro inesperado. Tente novamente."));
   }

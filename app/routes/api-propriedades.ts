@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-propriedades";
 import { refusalJson, refused, type Refusal } from "@common/refusal";
+import { unavailableRefusal } from "@common/unavailable";
 import { requireHost } from "@server/accounts/guards";
+import { noteUnavailable } from "@server/http/unavailable";
 import { deleteHostProperty, setPropertyActive } from "@server/properties/manage";
 import { guardAction } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
@@ -33,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return refuse(refused(400, "Ação inválida."));
     }
   } catch (err) {
+    if (noteUnavailable(context, err, logger)) return refuse(unavailableRefusal());
     logger.error({ err, intent: fields.intent }, "host property action failed");
     return refuse(refused(500, fields.intent === "delete" ? "Erro ao excluir propriedade" : "Erro ao atualizar propriedade", { description: "Tente novamente mais tarde." }));
   }

@@ -7,6 +7,7 @@ import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layou
 import { CategoryFilters } from "~/components/search/category-filters";
 import { SearchResults } from "~/components/search/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
+import { streamed } from "~/lib/streamed.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
@@ -17,15 +18,12 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // The type name works too ("/category/Chalé"), but each list has one URL: the slug, without
   // defaults or bad values (absurd ones never reach the query).
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
-  const results = searchProperties(context.services.database.db, {
-    ...query,
-    types: category.types,
-    anyAmenities: category.anyAmenities,
-    pageSize: CATEGORY_PAGE_SIZE,
-  }).catch((err: unknown) => {
-    context.services.logger.error({ err, category: category.slug }, "category search failed");
-    throw new Error("search failed");
-  });
+  const results = streamed(
+    searchProperties(context.services.database.db, { ...query, types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE }),
+    context,
+    "category search",
+    { category: category.slug },
+  );
   return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, results };
 }
 

@@ -46,12 +46,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+const missingProperty = { status: 404, title: "Erro ao atualizar", description: "Esta propriedade não existe ou não pertence à sua conta." };
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const host = await guardAction(context, (viewer) => requireHost(viewer, hostGuardTexts("Você precisa estar logado para editar uma propriedade.")));
   if (!host.ok) return formFailure(host);
-  const input = await readPropertyForm(request);
-  if (!input.ok) return input.response;
   const { database, storage, logger } = context.services;
+  const stored = await findHostProperty(database.db, host.value.id, params.id);
+  if (!stored) return formFailure(missingProperty);
+  const input = await readPropertyForm(request, stored.location);
+  if (!input.ok) return input.response;
   let saved;
   try {
     saved = await updateHostProperty(database.db, storage, host.value.id, params.id, input.value);
@@ -60,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     logger.error({ err }, "property update failed");
     return formFailure({ status: 500, title: "Erro ao atualizar propriedade", description: "Tente novamente mais tarde." });
   }
-  if (!saved) return formFailure({ status: 404, title: "Erro ao atualizar", description: "Esta propriedade não existe ou não pertence à sua conta." });
+  if (!saved) return formFailure(missingProperty);
   return redirectWithToast("/minhas-propriedades", {
     title: "Propriedade atualizada",
     ...(saved.backToReview && { description: "As alterações foram enviadas para análise. A propriedade volta às buscas quando for aprovada." }),

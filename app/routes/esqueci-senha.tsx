@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email.ok) return refusalData(fieldRefusal(email));
   const limited = await overLimit(context, "reset", email.data);
   if (limited) return refusalData(limited);
-  await requestPasswordReset(context.services, email.data);
+  requestPasswordReset(context.services, email.data);
   return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
 }
 

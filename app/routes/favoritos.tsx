@@ -7,17 +7,14 @@ import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 import { getViewer } from "~/lib/auth.server";
+import { streamed } from "~/lib/streamed.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus Favoritos | Recanto" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
   if (!viewer) return { loggedIn: false as const };
-  const { database, logger } = context.services;
-  const cards = favoriteCards(database.db, viewer.id).catch((err: unknown) => {
-    logger.error({ err }, "favourites failed");
-    throw new Error("favourites failed");
-  });
+  const cards = streamed(favoriteCards(context.services.database.db, viewer.id), context, "favourites");
   return { loggedIn: true as const, cards };
 }
 

@@ -8,6 +8,7 @@ import { FilterDrawer } from "~/components/search/filter-drawer";
 import { HomeSearchForm } from "~/components/search/home-search";
 import { SearchResults } from "~/components/search/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
+import { streamed } from "~/lib/streamed.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /** The categories shown as carousels on the home page, in this order. */
@@ -15,12 +16,8 @@ const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-n
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { database, logger } = context.services;
-  const logged = <T,>(work: Promise<T>) =>
-    work.catch((err: unknown) => {
-      logger.error({ err }, "home search failed");
-      throw new Error("search failed");
-    });
+  const { database } = context.services;
+  const logged = <T,>(work: Promise<T>) => streamed(work, context, "home search");
 
   if (hasHomeFilters(url.searchParams)) {
     const query = parseHomeQuery(url.searchParams);

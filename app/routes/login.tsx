@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { LIMITS } from "@common/limits";
 import { fieldRefusal } from "@common/refusal";
@@ -11,7 +11,8 @@ import { currentSessionToken, getViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { refusalData } from "~/lib/refusal.server";
-import { safeRedirect } from "~/lib/redirects";
+import { safeRedirect, secondFactorStepPath } from "~/lib/redirects";
+import { SIGNED_IN } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar | Recanto" }];
@@ -34,12 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return refusalData(result);
   // A guesser is held back per email and network; the owner who gets in starts that count afresh.
   await context.services.limiter.reset("login", { ip: context.clientIp, email: input.data.email });
-  if (dialog) return data({ ok: true as const }, { headers: result.value });
-  return redirectWithToast(
-    safeRedirect(fields.redirectTo),
-    { title: "Login realizado com sucesso!", description: "Bem-vindo de volta!", variant: "success" },
-    result.value,
-  );
+  const { headers, secondFactor } = result.value;
+  const redirectTo = safeRedirect(fields.redirectTo);
+  if (secondFactor) {
+    // No session yet: the code step finishes the sign-in, then goes on to where the visitor was going.
+    const next = secondFactorStepPath(redirectTo);
+    return dialog ? data({ ok: true as const, next }, { headers }) : redirect(next, { headers });
+  }
+  if (dialog) return data({ ok: true as const }, { headers });
+  return redirectWithToast(redirectTo, SIGNED_IN, headers);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

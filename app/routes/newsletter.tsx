@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { fieldRefusal, refused } from "@common/refusal";
 import { validateEmail } from "@common/validation/accounts";
-import { NEWSLETTER_MESSAGES, subscribe } from "@server/newsletter/newsletter";
+import { subscribe, SUBSCRIBE_MESSAGE } from "@server/newsletter/newsletter";
 import { readForm } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { refusalData } from "~/lib/refusal.server";
@@ -15,8 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await overLimit(context, "newsletter", email.data);
   if (limited) return refusalData(limited);
   try {
-    const outcome = await subscribe(services.database.db, services.mailer, services.config.BASE_URL, email.data);
-    return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
+    await subscribe(services, email.data);
+    return { ok: true as const, message: SUBSCRIBE_MESSAGE };
   } catch (err) {
     services.logger.error({ err }, "newsletter subscription failed");
     return refusalData(refused(500, "Não foi possível concluir a inscrição. Tente novamente."));

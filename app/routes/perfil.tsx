@@ -6,12 +6,14 @@ import type { Route } from "./+types/perfil";
 import { fieldRefusal, refused } from "@common/refusal";
 import { LIMITS } from "@common/limits";
 import { validateProfile } from "@common/validation/accounts";
+import { locationCheck } from "@common/cities";
 import { formatDate } from "@common/format";
 import { formatPhone } from "@common/phone";
 import { resendVerification, signOut } from "@server/accounts/flows";
 import { requireUser } from "@server/accounts/guards";
 import { deleteAccount } from "@server/accounts/personal-data";
 import { getProfile, updateProfile } from "@server/accounts/profile";
+import { municipalities } from "@server/cities/cities";
 import { hostStats } from "@server/favorites/favorites";
 import { PhoneField } from "~/components/auth/phone-field";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
@@ -42,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   switch (fields.intent) {
     case "update-profile": {
-      const input = validateProfile(fields);
+      const current = await getProfile(services.database.db, viewer.id);
+      const input = validateProfile(fields, locationCheck(municipalities(), current?.location));
       if (!input.ok) return refusalData(fieldRefusal(input));
       try {
         await updateProfile(services.database.db, viewer.id, input.data);
@@ -226,7 +229,13 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
             <h2 id="seguranca" className="flex items-center gap-2 text-lg font-semibold">
               <ShieldCheck aria-hidden className="h-5 w-5" /> Segurança
             </h2>
-            <Form method="post" action="/sair" className="mt-4">
+            <Link
+              to="/perfil/seguranca"
+              className="mt-4 block w-full rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+            >
+              Verificação em duas etapas
+            </Link>
+            <Form method="post" action="/sair" className="mt-2">
               <button className="w-full rounded-lg border border-stone-300 px-4 py-2.5 text-sm font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
                 Sair
               </button>

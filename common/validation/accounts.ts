@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { LocationCheck } from "../cities";
 import { LIMITS, PASSWORD_MIN } from "../limits";
 import { normalizePhone } from "../phone";
+import { cleanLine, cleanParagraphs, hasLetter } from "../text";
 
 export const MESSAGES = {
   terms: "Você deve aceitar os termos de uso para continuar.",
@@ -12,6 +14,7 @@ export const MESSAGES = {
   nameRequired: "Informe seu nome completo.",
   nameLong: `O nome deve ter no máximo ${LIMITS.name} caracteres.`,
   nameInvalid: "O nome deve conter apenas letras, espaços, hífens e apóstrofos.",
+  nameNoLetter: "O nome deve ter pelo menos uma letra.",
   emailInvalid: "Informe um email válido.",
   phoneInvalid: "Informe um telefone válido com DDD, por exemplo (11) 98765-4321.",
   locationLong: `A localização deve ter no máximo ${LIMITS.location} caracteres.`,
@@ -34,8 +37,9 @@ function fail(field: string, message: string): { ok: false; field: string; messa
 }
 
 function checkName(raw: unknown): string | { field: string; message: string } {
-  const name = text(raw).trim().replace(/\s+/g, " ");
+  const name = cleanLine(raw);
   if (!name) return { field: "name", message: MESSAGES.nameRequired };
+  if (!hasLetter(name)) return { field: "name", message: MESSAGES.nameNoLetter };
   if (name.length > LIMITS.name) return { field: "name", message: MESSAGES.nameLong };
   if (!NAME_PATTERN.test(name)) return { field: "name", message: MESSAGES.nameInvalid };
   return name;
@@ -123,7 +127,8 @@ export interface ProfileData {
   bio: string;
 }
 
-export function validateProfile(input: Record<string, unknown>): FieldResult<ProfileData> {
+/** `checkLocation` decides a non-empty location (a municipality, or the one stored before, unchanged). */
+export function validateProfile(input: Record<string, unknown>, checkLocation: LocationCheck): FieldResult<ProfileData> {
   const name = checkName(input.name);
   if (typeof name !== "string") return fail(name.field, name.message);
   const rawPhone = text(input.phone).trim();
@@ -133,9 +138,14 @@ export function validateProfile(input: Record<string, unknown>): FieldResult<Pro
     if (typeof checked !== "string") return fail(checked.field, checked.message);
     phone = checked;
   }
-  const location = text(input.location).trim();
+  let location = cleanLine(input.location);
   if (location.length > LIMITS.location) return fail("location", MESSAGES.locationLong);
-  const bio = text(input.bio).trim();
+  if (location) {
+    const checked = checkLocation(location);
+    if (!checked.ok) return fail("location", checked.message);
+    location = checked.label;
+  }
+  const bio = cleanParagraphs(input.bio);
   if (bio.length > LIMITS.bio) return fail("bio", MESSAGES.bioLong);
   return { ok: true, data: { name, phone, location, bio } };
 }

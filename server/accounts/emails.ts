@@ -50,12 +50,39 @@ export function passwordChangedEmail(to: string, name: string, resetUrl: string)
   );
 }
 
+/** The second factor was turned on: an owner who did not do it learns that someone has their password. */
+export function secondFactorOnEmail(to: string, name: string, resetUrl: string): EmailMessage {
+  return message(
+    to,
+    "Verificação em duas etapas ativada no Recanto",
+    [
+      `Olá, ${name}!`,
+      "A verificação em duas etapas acabou de ser ativada na sua conta: a partir de agora, o login pede também o código do aplicativo autenticador.",
+      "Se não foi você, alguém conhece sua senha: crie uma nova agora e fale com a gente pela Central de Ajuda.",
+    ],
+    { label: "Criar nova senha", url: resetUrl },
+  );
+}
+
 export function newsletterConfirmationEmail(to: string, url: string): EmailMessage {
   return message(
     to,
     "Confirme sua inscrição na newsletter do Recanto",
     ["Obrigado pelo interesse! Confirme sua inscrição para receber novidades e refúgios na natureza.", "Se não foi você, ignore esta mensagem: nada será enviado."],
     { label: "Confirmar inscrição", url },
+  );
+}
+
+/** A repeat sign-up of a confirmed address: its owner hears that nothing more is needed (the form answered as for a first one). */
+export function newsletterAlreadySubscribedEmail(to: string, siteUrl: string): EmailMessage {
+  return message(
+    to,
+    "Você já está inscrito na newsletter do Recanto",
+    [
+      "Recebemos um novo pedido de inscrição para este email, mas ele já está inscrito na nossa newsletter: não é preciso fazer nada.",
+      "Se não foi você, ignore esta mensagem.",
+    ],
+    { label: "Visitar o Recanto", url: siteUrl },
   );
 }
 

@@ -4,12 +4,14 @@ import { accepted, refused, type Result } from "../../common/refusal";
 import type { SignUpData } from "../../common/validation/accounts";
 import { grantPromotion } from "../billing/promotion";
 import type { Mailer } from "../adapters/email";
+import type { Background } from "../background";
 import type { Db } from "../db/client";
 import { users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
 import { passwordChangedEmail } from "./emails";
 import { findUserByEmail } from "./users";
+import { rethrowUnavailable } from "../unavailable";
 
 /** What the account flows use (the process's services satisfy it). Rate limits are the caller's: one check per action, at the HTTP edge. */
 export interface AccountDeps {
@@ -17,6 +19,7 @@ export interface AccountDeps {
   database: { db: Db };
   mailer: Mailer;
   logger: Logger;
+  background: Background;
   config: { BASE_URL: string };
 }
 
@@ -65,6 +68,7 @@ export async function signUp(services: AccountDeps, input: SignUpData, headers: 
     if (input.userType === "host") await welcomeHost(services, response.user.id);
     return accepted(out);
   } catch (err) {
+    rethrowUnavailable(err);
     const code = errorCode(err);
     // A sign-up that lost a race for the same email (on PostgreSQL better-auth reports only that it failed).
     const lostRace = code === "FAILED_TO_CREATE_USER" && (await findUserByEmail(services.database.db, input.email)) !== null;
@@ -84,21 +88,26 @@ async function welcomeHost(services: AccountDeps, userId: string) {
   }
 }
 
+/**
+ * The password step. With the second factor on, better-auth issues no session yet, only the cookie
+ * of a challenge the code step answers (`secondFactor`), keeping "Lembrar de mim" for the session it makes then.
+ */
 export async function signIn(
   services: AccountDeps,
   input: { email: string; password: string; remember: boolean },
   headers: Headers,
   previousToken: string | null,
-): Promise<FlowResult> {
+): Promise<Result<{ headers: Headers; secondFactor: boolean }>> {
   try {
-    const { headers: out } = await services.auth.api.signInEmail({
+    const { headers: out, response } = await services.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.remember },
       headers,
       returnHeaders: true,
     });
     await revokeSession(services, headers, previousToken);
-    return accepted(out);
+    return accepted({ headers: out, secondFactor: "twoFactorRedirect" in response && response.twoFactorRedirect === true });
   } catch (err) {
+    rethrowUnavailable(err);
     if (errorCode(err) === "INVALID_EMAIL_OR_PASSWORD" || (isAPIError(err) && err.statusCode === 401)) return refused(401, "Email ou senha incorretos");
     services.logger.error({ err }, "sign-in failed");
     return refused(500, "Erro ao fazer login. Tente novamente.");
@@ -118,13 +127,15 @@ export async function signOut(services: AccountDeps, headers: Headers, everywher
 export const RESET_REQUESTED_MESSAGE =
   "Se houver uma conta com este email, você vai receber um link para criar uma nova senha em alguns minutos.";
 
-/** Same answer whether or not the account exists, so the form does not reveal who has an account. */
-export async function requestPasswordReset(services: AccountDeps, email: string): Promise<void> {
-  try {
-    await services.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PAGE } });
-  } catch (err) {
-    services.logger.error({ err }, "password reset request failed");
-  }
+/**
+ * Same answer, after the same work, whether or not the account exists: looking the account up,
+ * making the link and sending the email happen after the answer, since their time would tell
+ * who has an account.
+ */
+export function requestPasswordReset(services: AccountDeps, email: string): void {
+  services.background.run("password reset request", () =>
+    services.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PAGE } }),
+  );
 }
 
 /** better-auth keeps each reset link as a verification named after its token, holding the user's id. */
@@ -138,6 +149,7 @@ export async function resetPassword(services: AccountDeps, token: string, newPas
     if (link) await afterPasswordReset(services, link.userId);
     return accepted(null);
   } catch (err) {
+    rethrowUnavailable(err);
     if (errorCode(err) === "INVALID_TOKEN" || (isAPIError(err) && err.statusCode === 400)) {
       return refused(400, "Este link é inválido ou expirou. Peça um novo em “Esqueci minha senha”.");
     }

@@ -11,12 +11,14 @@ export interface Viewer {
   userType: "guest" | "host";
   role: "user" | "admin";
   emailVerified: boolean;
+  /** Signed in with an authenticator code too (better-auth issues no session before it). */
+  twoFactorEnabled: boolean;
 }
 
 /** The session's user in our terms (better-auth types our extra columns as plain strings). */
 export function viewerOf(session: CurrentSession | null): Viewer | null {
   if (!session) return null;
-  const u = session.user as typeof session.user & { userType: string; role: string };
+  const u = session.user as typeof session.user & { userType: string; role: string; twoFactorEnabled?: boolean | null };
   return {
     id: u.id,
     name: u.name,
@@ -24,6 +26,7 @@ export function viewerOf(session: CurrentSession | null): Viewer | null {
     userType: u.userType === "host" ? "host" : "guest",
     role: u.role === "admin" ? "admin" : "user",
     emailVerified: u.emailVerified,
+    twoFactorEnabled: u.twoFactorEnabled === true,
   };
 }
 
@@ -32,6 +35,18 @@ export class AccessDenied extends Error {
   constructor(readonly refusal: Refusal) {
     super(refusal.title);
     this.name = "AccessDenied";
+  }
+}
+
+/** An operator whose account has no second factor yet: pages send them to set it up. */
+export class SecondFactorRequired extends AccessDenied {
+  constructor() {
+    super({
+      status: 403,
+      title: "Verificação em duas etapas necessária",
+      description: "Ative a verificação em duas etapas na sua conta para acessar a moderação.",
+    });
+    this.name = "SecondFactorRequired";
   }
 }
 
@@ -73,8 +88,18 @@ export async function requirePremiumHost(db: Db, viewer: Viewer | null, texts: G
   return deny(403, texts.notPremium ?? DEFAULT_TEXTS.notPremium);
 }
 
-/** An operator. Anyone else gets 404, so the operators' pages do not reveal that they exist. */
+/** An operator who signed in with a second factor, so a stolen password alone unpublishes nothing (decision 015). */
+export function isOperator(viewer: Viewer | null): boolean {
+  return viewer?.role === "admin" && viewer.twoFactorEnabled;
+}
+
+/**
+ * An operator with the second factor on. Anyone else gets 404, so the operators' pages do not
+ * reveal that they exist; an operator without one is sent to set it up (SecondFactorRequired).
+ */
 export function requireOperator(viewer: Viewer | null): Viewer {
   const user = requireUser(viewer);
-  return user.role === "admin" ? user : deny(404, { title: "Página não encontrada" });
+  if (user.role !== "admin") return deny(404, { title: "Página não encontrada" });
+  if (!user.twoFactorEnabled) throw new SecondFactorRequired();
+  return user;
 }

@@ -4,8 +4,7 @@ import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
 import { billingCustomers, favorites, imageUploads, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
-import { removeImageFiles } from "../media/variants";
-import { removeUnusedImages } from "../properties/manage";
+import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -88,35 +87,40 @@ async function ownProperties(db: Db, userId: string) {
 
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
- * consent, favourites and listings (by cascade) and staged uploads, then the image files of the
- * uploads and of the listings that no other listing uses.
+ * consent, favourites and listings (by cascade), their photos and its staged uploads. The images'
+ * files are listed for deletion in the same transaction and removed once it commits (files another
+ * listing still shows stay: see server/media/file-deletions.ts).
  */
 export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {
-  const keys = await db
-    .selectDistinct({ storageKey: propertyImages.storageKey })
-    .from(propertyImages)
-    .innerJoin(properties, eq(properties.id, propertyImages.propertyId))
-    .where(eq(properties.hostId, userId));
-  let staged: { storageKey: string }[] = [];
-  const deleted = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) return false;
-    staged = await tx.delete(imageUploads).where(eq(imageUploads.userId, userId)).returning({ storageKey: imageUploads.storageKey });
+  const listed = await db.transaction(async (tx) => {
+    // Locked first: until the account is gone no upload can be staged for it, and its listings
+    // (locked next) can get no new photo, so every image row it had is deleted, and listed, here.
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return null;
+    const own = await tx.select({ id: properties.id }).from(properties).where(eq(properties.hostId, userId)).for("update");
+    const photos =
+      own.length === 0
+        ? []
+        : await tx
+            .delete(propertyImages)
+            .where(
+              inArray(
+                propertyImages.propertyId,
+                own.map((p) => p.id),
+              ),
+            )
+            .returning({ storageKey: propertyImages.storageKey });
+    const staged = await tx.delete(imageUploads).where(eq(imageUploads.userId, userId)).returning({ storageKey: imageUploads.storageKey });
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId)); // sessions, accounts, favourites and properties cascade
-    return true;
+    return listFilesForDeletion(
+      tx,
+      [...photos, ...staged].map((image) => image.storageKey),
+    );
   });
-  if (!deleted) return false;
-  await removeImageFiles(
-    storage,
-    staged.map((s) => s.storageKey),
-  );
-  await removeUnusedImages(
-    db,
-    storage,
-    keys.map((k) => k.storageKey),
-  );
+  if (!listed) return false;
+  await removeListedFilesNow(db, storage, listed);
   return true;
 }

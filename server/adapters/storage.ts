@@ -2,8 +2,9 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { variantContentType } from "../../common/media";
+import { DependencyUnavailable } from "../unavailable";
 
 /** A stored file being read. */
 export interface StoredFile {
@@ -25,6 +26,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /** Fails when the storage does not answer (for /healthz); a local disk has nothing to check. */
+  check?(signal: AbortSignal): Promise<void>;
   /** Local folder served at /media, when the storage is a disk. */
   localDir?: string;
   /** Lets go of connections (S3). */
@@ -75,7 +78,14 @@ export function createDiskStorage(dir: string): Storage {
       );
     },
     async remove(key) {
-      await fs.rm(file(key), { force: true });
+      const target = file(key);
+      await fs.rm(target, { force: true });
+      // A process killed while writing this file left its temporary copy beside it: it goes too.
+      const prefix = `${path.basename(target)}.`;
+      const siblings = await fs.readdir(path.dirname(target)).catch(() => [] as string[]);
+      await Promise.all(
+        siblings.filter((name) => name.startsWith(prefix) && name.endsWith(".tmp")).map((name) => fs.rm(path.join(path.dirname(target), name), { force: true })),
+      );
     },
   };
 }
@@ -89,6 +99,8 @@ export interface S3Settings {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** bucket in the path (http://host/bucket/key) instead of the host name; most S3-compatibles need it. */
   forcePathStyle: boolean;
+  /** Bounds on every call, so a hung or unreachable service fails the request quickly. */
+  timeouts: { connectMs: number; requestMs: number; maxAttempts: number };
 }
 
 /** Stored images never change (a new upload gets a new key): caches, and a CDN in front of the bucket, may keep them a year. */
@@ -99,8 +111,19 @@ const isNotFound = (err: unknown) => {
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
 };
 
+/**
+ * No answer (refused, cut, timed out) or a 5xx: the service is unavailable, and the request that
+ * needed it answers 503. Any other refusal (403: wrong keys or policy) is a configuration error.
+ */
+function storageFailure(err: unknown): unknown {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  return status === undefined || status >= 500 || e.name === "TimeoutError" ? new DependencyUnavailable("storage", err) : err;
+}
+
 export function createS3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
+  const { connectMs, requestMs, maxAttempts } = settings.timeouts;
+  const s3 = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -109,17 +132,24 @@ export function createS3Storage(settings: S3Settings): Storage {
     // newer default (CRC32 headers and trailers on every upload).
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts,
+    // requestTimeout bounds a whole exchange, socketTimeout a silence while reading an image's body.
+    requestHandler: { connectionTimeout: connectMs, requestTimeout: requestMs, throwOnRequestTimeout: true, socketTimeout: requestMs },
   });
+  const failing = <T>(call: Promise<T>) =>
+    call.catch((err: unknown) => {
+      throw storageFailure(err);
+    });
   const Bucket = settings.bucket;
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }));
+      await failing(s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL })));
     },
     async get(key) {
       assertSafeKey(key);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await failing(s3.send(new GetObjectCommand({ Bucket, Key: key })));
         if (!object.Body) return null;
         return {
           body: object.Body as Readable,
@@ -136,7 +166,7 @@ export function createS3Storage(settings: S3Settings): Storage {
     async exists(key) {
       assertSafeKey(key);
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await failing(s3.send(new HeadObjectCommand({ Bucket, Key: key })));
         return true;
       } catch (err) {
         if (isNotFound(err)) return false;
@@ -146,13 +176,16 @@ export function createS3Storage(settings: S3Settings): Storage {
     async remove(key) {
       assertSafeKey(key);
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        await failing(s3.send(new DeleteObjectCommand({ Bucket, Key: key })));
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
     },
+    async check(signal) {
+      await failing(s3.send(new HeadBucketCommand({ Bucket }), { abortSignal: signal }));
+    },
     close() {
-      client.destroy();
+      s3.destroy();
     },
   };
 }

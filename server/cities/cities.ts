@@ -1,6 +1,6 @@
 import estadosCsv from "./ibge/estados.csv?raw";
 import municipiosCsv from "./ibge/municipios.csv?raw";
-import { cityOptions, type BrazilianCities } from "../../common/cities";
+import { cityOptions, type BrazilianCities, type CityOption } from "../../common/cities";
 import { parseBrazilianCities } from "./ibge";
 
 let cached: BrazilianCities | undefined;
@@ -11,7 +11,15 @@ export function brazilianCities(): BrazilianCities {
   return cached;
 }
 
+let options: CityOption[] | undefined;
+
+/** Every municipality with its "City - UF" label: what location fields must name. */
+export function municipalities(): CityOption[] {
+  options ??= cityOptions(brazilianCities());
+  return options;
+}
+
 /** Every municipality as "City - UF" (the bulk seed places listings in them). */
 export function municipalityLabels(): string[] {
-  return cityOptions(brazilianCities()).map((c) => c.label);
+  return municipalities().map((c) => c.label);
 }

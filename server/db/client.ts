@@ -22,6 +22,13 @@ export interface Database {
   migrate(): Promise<void>;
   /** Refreshes planner statistics; PGlite never autovacuums. */
   analyze(): Promise<void>;
+  /**
+   * Runs `work` while holding the lock `key`, waiting for another process that holds it (a
+   * PostgreSQL session advisory lock, freed if that process dies; PGlite has one process).
+   */
+  exclusively<T>(key: LockKey, work: () => Promise<T>): Promise<T>;
+  /** As `exclusively`, but when another process holds the lock, answers `{ ran: false }` at once. */
+  unlessHeldElsewhere<T>(key: LockKey, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,8 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     analyze: async () => {
       await client.exec("VACUUM ANALYZE");
     },
+    exclusively: (_key, work) => work(),
+    unlessHeldElsewhere: async (_key, work) => ({ ran: true, value: await work() }),
     close: async () => {
       if (client.closed) return;
       await client.exec("CHECKPOINT");
@@ -51,61 +60,139 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
+/** Advisory lock keys: one per kind of work that must not run twice at once across processes. */
+export const LOCKS = { migrations: 727274, demoSeed: 727275, job: (name: string) => ({ space: 727276, name }) } as const;
+
+/** A number, or a name within a space of numbered names (the two-key advisory lock, hashing the name). */
+export type LockKey = number | { space: number; name: string };
+
 export function wrapPostgres(pool: pg.Pool): Database {
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  // The lock lives on a connection of its own, outside any transaction, so `work` has the whole
+  // pool (even a pool of one) and may take longer than the idle-in-transaction timeout. That
+  // connection has no statement timeout: waiting for the lock, or a migration building an index on
+  // a large table, may rightly take longer than any request's query.
+  async function holding<T>(key: LockKey, wait: boolean, work: (client: pg.Client) => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+    const client = new pg.Client({ ...pool.options, statement_timeout: 0, query_timeout: undefined });
+    client.on("error", () => {}); // a lost connection frees the lock; `work` meets the outage itself
+    await client.connect();
+    try {
+      const call = wait ? "pg_advisory_lock" : "pg_try_advisory_lock";
+      const { rows } =
+        typeof key === "number"
+          ? await client.query<{ locked: boolean | "" }>(`SELECT ${call}($1) AS locked`, [key])
+          : await client.query<{ locked: boolean | "" }>(`SELECT ${call}($1, hashtext($2)) AS locked`, [key.space, key.name]);
+      // pg_advisory_lock returns void (""), pg_try_advisory_lock whether it got the lock.
+      if (rows[0]?.locked === false) return { ran: false };
+      return { ran: true, value: await work(client) };
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  const exclusively = async <T>(key: LockKey, work: () => Promise<T>) => ((await holding(key, true, work)) as { value: T }).value;
   return {
     db,
     engine: "postgres",
+    // Several app processes may start together: one migrates, the others wait.
     migrate: async () => {
-      // Several app processes may start together: one migrates, the others wait.
-      const client = await pool.connect();
-      try {
-        await client.query("SELECT pg_advisory_lock(727274)");
-        await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
-      } finally {
-        await client.query("SELECT pg_advisory_unlock(727274)").catch(() => {});
-        client.release();
-      }
+      await holding(LOCKS.migrations, true, (client) => migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder }));
     },
     analyze: async () => {
       await db.execute(sql`ANALYZE`);
     },
+    exclusively,
+    unlessHeldElsewhere: (key, work) => holding(key, false, work),
     close: () => pool.end(),
   };
 }
 
-export function openPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection cut by the server (restart, failover) is only dropped from the pool: the next
-  // query opens a new one or fails with an error its request handles. Unhandled, it would end the process.
-  pool.on("error", onIdleError);
+/** How long PostgreSQL may take before a request gets a quick answer instead of waiting (server/config.ts). */
+export interface PostgresTimeouts {
+  /** Opening a connection, and waiting for a free one when the pool is busy. */
+  connectTimeoutMs: number;
+  /** Server side: a statement running longer is cancelled. */
+  statementTimeoutMs: number;
+  /** Server side: a transaction left idle this long is ended (its locks freed). */
+  idleInTransactionTimeoutMs: number;
+  /** Client side: a hung server never answers, so statement_timeout cannot help; the query fails after this. */
+  queryTimeoutMs: number;
+}
+
+export function openPostgres(
+  url: string,
+  max = 10,
+  options: Partial<PostgresTimeouts> & { onConnectionError?: (err: Error) => void } = {},
+): Database {
+  const { onConnectionError = () => {} } = options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    keepAlive: true,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
+  });
+  // A connection cut by the server or the network (restart, failover) emits 'error': while idle the
+  // pool drops it (and re-emits it on the pool); while checked out nothing listens, and an unheard
+  // 'error' event ends the process. So every connection gets a listener for its whole life: the
+  // query under way fails with an error its request handles, and the pool drops the connection on
+  // release (it is no longer queryable). The pool's own event repeats what that listener logged.
+  pool.on("connect", (client) => client.on("error", onConnectionError));
+  pool.on("error", () => {});
   return wrapPostgres(pool);
 }
 
 /**
  * PGlite has no lock of its own: two processes on one directory silently lose commits.
- * A pid lock file makes the second opener fail loudly instead.
+ * A lock file naming the opener makes the second opener fail loudly instead.
  */
 function acquireDirectoryLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "recanto.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, processIdentity(process.pid), { flag: "wx" });
       return () => fs.rmSync(lockPath, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(fs.readFileSync(lockPath, "utf8"));
-      if (pid && isAlive(pid)) {
+      const holder = fs.readFileSync(lockPath, "utf8").trim();
+      const pid = Number.parseInt(holder, 10);
+      if (isHeldBy(holder, pid)) {
         throw new Error(
           `The database in ${dataDir} is in use by process ${pid}. Stop it first (PGlite allows one opener per directory).`,
           { cause: err },
         );
       }
-      fs.rmSync(lockPath, { force: true }); // stale lock from a crashed process
+      fs.rmSync(lockPath, { force: true }); // stale lock from a process that is gone
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+/**
+ * "pid" or, where /proc tells when a process started, "pid:start". The start time tells a reused
+ * pid from the opener: a container's process is PID 1 on every start, and after a reboot another
+ * program may have the old pid.
+ */
+function processIdentity(pid: number): string {
+  const start = startTimeOf(pid);
+  return start ? `${pid}:${start}` : String(pid);
+}
+
+function isHeldBy(holder: string, pid: number): boolean {
+  if (!pid || pid === process.pid || !isAlive(pid)) return false;
+  return !holder.includes(":") || holder === processIdentity(pid);
+}
+
+/** Field 22 of /proc/PID/stat: clock ticks from boot to the process's start (Linux only). */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number) {
@@ -129,10 +216,10 @@ export async function openPgliteDirectory(dataDir: string): Promise<Database> {
 }
 
 export function openDatabase(
-  config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE: number },
-  onIdleError?: (err: Error) => void,
+  config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE: number; postgresTimeouts: PostgresTimeouts },
+  onConnectionError?: (err: Error) => void,
 ): Promise<Database> {
   return config.DATABASE_URL
-    ? Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onIdleError))
+    ? Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { ...config.postgresTimeouts, onConnectionError }))
     : openPgliteDirectory(config.DATA_DIR);
 }

@@ -20,6 +20,8 @@ export const users = pgTable("users", {
   phone: text("phone").notNull().default(""),
   location: text("location").notNull().default(""),
   bio: text("bio").notNull().default(""),
+  /** Set by better-auth's two-factor plugin once the account confirmed an authenticator code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -71,6 +73,24 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * An account's authenticator (better-auth's two-factor plugin): the TOTP secret and the unused
+ * recovery codes, both encrypted with the auth secret; `verified` stays false until the first code
+ * confirms a new secret. Failed codes count towards a temporary lock.
+ */
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
@@ -162,6 +182,8 @@ export const propertyImages = pgTable(
   },
   (t) => [
     index("property_images_property_idx").on(t.propertyId, t.position),
+    // "Does any listing still show this file?", asked before the file-deletion job removes one.
+    index("property_images_storage_key_idx").on(t.storageKey),
     check("property_images_size_check", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.position} >= 0`),
   ],
 );
@@ -188,6 +210,22 @@ export const imageUploads = pgTable(
     index("image_uploads_created_idx").on(t.createdAt),
     check("image_uploads_size_check", sql`${t.width} > 0 AND ${t.height} > 0`),
   ],
+);
+
+/**
+ * The durable list of stored images whose files are to be removed: written in the same transaction
+ * that deletes the last rows naming them (a staged upload, a listing's photo), emptied by the
+ * file-deletion job once the files are gone (server/media/file-deletions.ts). A key may be listed
+ * more than once (each deletion adds its own entry): an entry is removed only by whoever handled it.
+ */
+export const fileDeletions = pgTable(
+  "file_deletions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("file_deletions_created_idx").on(t.createdAt)],
 );
 
 /** One row per user and property; deleting either removes it. */

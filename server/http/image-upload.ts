@@ -1,64 +1,20 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
+import path from "node:path";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler, Response } from "express";
 import { isAcceptedImageType, MAX_IMAGE_BYTES, UPLOAD_MESSAGES, type UploadedImage } from "../../common/image-upload";
 import { imageUrl } from "../../common/media";
 import { refusalJson, type Refusal } from "../../common/refusal";
+import { unavailableRefusal } from "../../common/unavailable";
+import { readSession } from "../accounts/auth";
 import { AccessDenied, requirePremiumHost, viewerOf } from "../accounts/guards";
-import { ImageRejected } from "../media/upload";
+import { ImageRejected, receiveUpload, UploadAborted } from "../media/upload";
+import { createUploadSlots, type UploadTicket } from "../media/upload-slots";
 import { stageUpload, TooManyStagedUploads } from "../media/uploads";
 import type { Services } from "../services";
-
-/** The body grew past the limit while arriving (a missing or untrue Content-Length). */
-class BodyTooLarge extends Error {}
-
-/**
- * Reads the request body, refusing it as soon as it passes maxBytes: a declared Content-Length
- * over the limit is refused before any byte is read, and a chunked body when its running total
- * passes it, so at most maxBytes are ever held. The stream is left flowing (what still arrives is
- * dropped, see lingerThenClose), not destroyed.
- */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("close", onClose);
-      req.off("error", onError);
-      chunks.length = 0;
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        stop();
-        reject(new BodyTooLarge());
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      const body = Buffer.concat(chunks, size);
-      stop();
-      resolve(body);
-    };
-    const onClose = () => {
-      stop();
-      reject(new ClientGone());
-    };
-    const onError = (err: Error) => {
-      stop();
-      reject(err);
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("close", onClose);
-    req.on("error", onError);
-  });
-}
-
-class ClientGone extends Error {}
+import { noteUnavailable, unavailableHeaders } from "./unavailable";
 
 /** The uploader shows these sentences as they are (only a missing session has a heading). */
 const GUARD_TEXTS = {
@@ -85,16 +41,45 @@ function lingerThenClose(req: IncomingMessage) {
   req.resume();
 }
 
+/** Where bodies are written while they arrive: DATA_DIR is on disk, while /tmp is often memory (tmpfs). */
+export const uploadTempDir = (dataDir: string) => path.join(dataDir, "tmp", "uploads");
+
+/** No upload takes this long: a temporary file older than this was left by a process that died. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+async function removeStaleTempFiles(dir: string) {
+  const names = await fs.readdir(dir).catch(() => []);
+  const now = Date.now();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_TEMP_MS) await fs.rm(file, { force: true });
+  }
+}
+
+/** The uploads a process takes on beyond its UPLOAD_CONCURRENCY slots, as a multiple of them. */
+const WAITING_PER_SLOT = 8;
+/** What a refused upload is told to wait before trying again: about one large image's work. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
 /**
  * POST /api/imagens: one image per request, the body being the file's bytes (Content-Type
- * image/jpeg, image/png or image/webp). Only signed-in hosts with Premium; rate limited; checked by
+ * image/jpeg, image/png or image/webp). Only signed-in hosts with Premium; rate limited; at most
+ * UPLOAD_CONCURRENCY decoding at once per process and 8 × as many waiting, more answered 503; the
+ * body streamed to a temporary file with the size and type checked as it arrives, then checked by
  * content (server/media/upload.ts), stored in every variant and staged for the property form.
  * Answers 201 {id, url, width, height}, or a refusal ({title, description?, message}) with 401, 403,
- * 413, 415, 422 or 429.
+ * 413, 415, 422, 429 or 503.
  * Mounted before the app's small-body limit, after its cross-site check.
  */
 export function imageUploadHandler(services: Services): RequestHandler {
-  const { database, storage, limiter, logger } = services;
+  const { database, storage, limiter, logger, config } = services;
+  const slots = createUploadSlots(config.UPLOAD_CONCURRENCY, WAITING_PER_SLOT * config.UPLOAD_CONCURRENCY);
+  const tempDir = uploadTempDir(config.DATA_DIR);
+  const ready = fs
+    .mkdir(tempDir, { recursive: true })
+    .then(() => removeStaleTempFiles(tempDir))
+    .catch((err: unknown) => logger.error({ err }, "could not prepare the folder for uploads"));
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
     const refuse = (refusal: Refusal) => {
@@ -103,7 +88,7 @@ export function imageUploadHandler(services: Services): RequestHandler {
       lingerThenClose(req);
     };
     try {
-      const viewer = viewerOf(await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
+      const viewer = viewerOf(await readSession(services.auth, fromNodeHeaders(req.headers)));
       const user = await requirePremiumHost(database.db, viewer, GUARD_TEXTS);
 
       const limited = await limiter.limit("upload", { ip: req.ip ?? "unknown", email: user.email });
@@ -113,18 +98,40 @@ export function imageUploadHandler(services: Services): RequestHandler {
       }
       const type = (req.get("content-type") ?? "").split(";")[0]!.trim();
       if (!isAcceptedImageType(type)) return refuse({ status: 415, title: UPLOAD_MESSAGES.type });
+      const declared = req.headers["content-length"];
+      if (declared !== undefined && Number(declared) > MAX_IMAGE_BYTES) return refuse({ status: 413, title: UPLOAD_MESSAGES.size });
 
-      const bytes = await readBody(req, MAX_IMAGE_BYTES);
-      const upload = await stageUpload(database.db, storage, user.id, bytes);
+      const ticket = slots.admit();
+      if (!ticket) {
+        res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+        return refuse({ status: 503, title: UPLOAD_MESSAGES.busy });
+      }
+      const upload = await receiveAndStage(req, ticket, user.id);
       const body: UploadedImage = { id: upload.id, url: imageUrl(upload.storageKey, 800, "webp"), width: upload.width, height: upload.height };
       res.status(201).json(body);
     } catch (err) {
       if (err instanceof AccessDenied) return refuse(err.refusal);
-      if (err instanceof BodyTooLarge) return refuse({ status: 413, title: UPLOAD_MESSAGES.size });
       if (err instanceof ImageRejected || err instanceof TooManyStagedUploads) return refuse({ status: err.status, title: err.message });
-      if (err instanceof ClientGone) return; // the browser gave up mid-upload
+      if (err instanceof UploadAborted) return; // the browser gave up mid-upload
+      if (noteUnavailable(req, err, logger)) {
+        res.set(unavailableHeaders);
+        return refuse(unavailableRefusal());
+      }
       logger.error({ err }, "image upload failed");
       refuse({ status: 500, title: UPLOAD_MESSAGES.failed });
     }
   };
+
+  /** The body into a temporary file, then its image work in its turn; the file and the place are given up before the answer. */
+  async function receiveAndStage(req: Request, ticket: UploadTicket, userId: string) {
+    const file = path.join(tempDir, randomUUID());
+    try {
+      await ready;
+      const received = await receiveUpload(req, file, MAX_IMAGE_BYTES);
+      return await ticket.run(() => stageUpload(database.db, storage, userId, received));
+    } finally {
+      ticket.leave();
+      await fs.rm(file, { force: true }).catch((err: unknown) => logger.error({ err, file }, "could not remove an upload's temporary file"));
+    }
+  }
 }

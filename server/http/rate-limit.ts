@@ -7,11 +7,17 @@ const HOUR = 60 * 60;
 
 /**
  * Attempts allowed per window, keyed by client network (IPv4 address or IPv6 /64), by email, and
- * for logins by email from one network: a guesser is stopped after 8 tries, while the account's
- * owner, on another network, can still get in unless the email is attacked from many at once.
+ * for logins by email from one network. Logins: a guesser is stopped after 8 tries on one email from
+ * one network and 30 from one network in all; once an email has drawn 50 attempts from everywhere, a
+ * network that has already tried it is refused too, but a network's first try on it always counts
+ * as usual, so nobody can lock the owner out of a network that has not failed (decision 014).
+ * A successful login is not counted against anyone (`reset`).
  */
 const RULES = {
   login: { ip: { points: 30, duration: QUARTER }, emailIp: { points: 8, duration: QUARTER }, email: { points: 50, duration: QUARTER } },
+  // Second-factor codes, at sign-in (better-auth also allows 5 per challenge and locks an account's
+  // codes for 15 minutes after 10 wrong ones in a row) and when confirming a new authenticator.
+  secondFactor: { ip: { points: 30, duration: QUARTER }, email: { points: 10, duration: QUARTER } },
   signup: { ip: { points: 10, duration: HOUR }, email: { points: 5, duration: HOUR } },
   reset: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
   verify: { ip: { points: 10, duration: HOUR }, email: { points: 3, duration: HOUR } },
@@ -35,7 +41,7 @@ export interface RateLimiter {
   consume(action: LimitedAction, keys: { ip: string; email?: string }): Promise<number | null>;
   /** Counts one attempt; over the limit, the 429 refusal to answer with (the wait in minutes, in Portuguese). */
   limit(action: LimitedAction, keys: { ip: string; email?: string }): Promise<RateLimited | null>;
-  /** Forgets the failed attempts of this email from this network (after a successful login). */
+  /** After a successful login: forgets this network's failures on the email, and does not count the login itself. */
   reset(action: LimitedAction, keys: { ip: string; email: string }): Promise<void>;
 }
 
@@ -47,8 +53,15 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
       limiters.set(
         `${action}:${scope}`,
         redis
-          ? // If Redis is unreachable the process keeps limiting on its own instead of failing the request.
-            new RateLimiterRedis({ storeClient: redis, keyPrefix, ...opts, insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...opts }) })
+          ? // Redis unreachable (not connected: at once; no answer: after its command timeout), the
+            // process keeps limiting on its own instead of failing or holding the request.
+            new RateLimiterRedis({
+              storeClient: redis,
+              keyPrefix,
+              ...opts,
+              rejectIfRedisNotReady: true,
+              insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...opts }),
+            })
           : new RateLimiterMemory({ keyPrefix, ...opts }),
       );
     }
@@ -57,12 +70,12 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
   const keyFor = (scope: Scope, ip: string, email: string) =>
     scope === "ip" ? network(ip) : scope === "email" ? email : `${email}|${network(ip)}`;
 
-  async function consumeOne(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
+  /** The wait when over the limit (else null), and the attempts counted for the key in this window, this one included. */
+  async function consumeOne(limiter: RateLimiterAbstract, key: string): Promise<{ wait: number | null; count: number }> {
     try {
-      await limiter.consume(key);
-      return null;
+      return { wait: null, count: (await limiter.consume(key)).consumedPoints };
     } catch (res) {
-      if (res instanceof RateLimiterRes) return Math.ceil(res.msBeforeNext / 1000);
+      if (res instanceof RateLimiterRes) return { wait: Math.ceil(res.msBeforeNext / 1000), count: res.consumedPoints };
       throw res;
     }
   }
@@ -70,8 +83,10 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
   async function consume(action: LimitedAction, { ip, email }: { ip: string; email?: string }) {
     const mail = email?.toLowerCase() ?? "";
     const scopes = (Object.keys(RULES[action]) as Scope[]).filter((scope) => scope === "ip" || mail);
-    const waits = await Promise.all(scopes.map((scope) => consumeOne(get(action, scope)!, keyFor(scope, ip, mail))));
-    const blocked = waits.filter((w): w is number => w !== null);
+    const counted = await Promise.all(scopes.map((scope) => consumeOne(get(action, scope)!, keyFor(scope, ip, mail))));
+    const firstTryFromNetwork = counted[scopes.indexOf("emailIp")]?.count === 1;
+    // An email attacked from many networks holds back the networks that have tried it, never a new one.
+    const blocked = counted.flatMap(({ wait }, i) => (wait === null || (scopes[i] === "email" && firstTryFromNetwork) ? [] : [wait]));
     return blocked.length ? Math.max(...blocked) : null;
   }
 
@@ -82,7 +97,12 @@ export function createRateLimiter(redis?: Redis): RateLimiter {
       return wait === null ? null : { ...refused(429, rateLimitMessage(wait)), retryAfter: wait };
     },
     async reset(action, { ip, email }) {
-      await get(action, "emailIp")?.delete(keyFor("emailIp", ip, email.toLowerCase()));
+      const mail = email.toLowerCase();
+      await Promise.all([
+        get(action, "emailIp")?.delete(keyFor("emailIp", ip, mail)),
+        get(action, "ip")?.reward(keyFor("ip", ip, mail)),
+        get(action, "email")?.reward(keyFor("email", ip, mail)),
+      ]);
     },
   };
 }

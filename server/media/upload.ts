@@ -1,6 +1,7 @@
-import os from "node:os";
+import { createWriteStream } from "node:fs";
+import type { Readable } from "node:stream";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../../common/image-upload";
+import { UPLOAD_MESSAGES } from "../../common/image-upload";
 import { MAX_INPUT_PIXELS, normalizeImage, type NormalizedImage } from "./variants";
 
 /** An upload refused because of what it is (never because of us): the HTTP status and a pt-BR message. */
@@ -26,58 +27,115 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
-/**
- * Decoding is CPU- and memory-heavy (a 50-megapixel PNG is 200 MB of pixels): at most this many
- * uploads decode at once per process, the others wait their turn. sharp already spreads each
- * image over every core.
- */
-const DECODE_SLOTS = Math.max(1, Math.min(4, os.availableParallelism()));
-let decoding = 0;
-const waiting: (() => void)[] = [];
-
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (decoding >= DECODE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else decoding++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else decoding--;
-  }
-}
-
 const isPixelLimit = (err: unknown) => /pixel limit/i.test(err instanceof Error ? err.message : String(err));
 
 /** A pathological file may not keep a decoder busy for longer than this. */
 const DECODE_TIMEOUT_SECONDS = 30;
 
+/** An upload's body, written whole to a temporary file (see receiveUpload), and its type by content. */
+export interface ReceivedUpload {
+  path: string;
+  type: SniffedType;
+}
+
+/** Bytes that tell every accepted type apart (WebP's "WEBP" ends at byte 12). */
+const SNIFF_BYTES = 12;
+
+/** The sender went away before the whole body arrived. */
+export class UploadAborted extends Error {
+  constructor() {
+    super("the client went away before the whole upload arrived");
+    this.name = "UploadAborted";
+  }
+}
+
 /**
- * Checks an uploaded file by its content and decodes it for storage: JPEG, PNG or WebP by its
- * magic bytes; at most 50 MB; a header that claims at most MAX_INPUT_PIXELS (a small file can
- * claim a gigapixel canvas: a "decompression bomb"); and pixels that decode completely (a
+ * Writes an upload's body to `file` (a new file: it must not exist) as it arrives, never holding
+ * more than a few chunks: reading pauses while the disk catches up. Refuses it (ImageRejected) as
+ * soon as its first bytes are not JPEG, PNG or WebP (415) or its running total passes maxBytes
+ * (413), and at the end when it is empty (422). Throws UploadAborted when the body stops short.
+ * Once it settles the file is closed; removing it is the caller's (whatever happened). On a
+ * refusal the source is left paused, unread: the caller decides how to drain or close it.
+ */
+export function receiveUpload(source: Readable, file: string, maxBytes: number): Promise<ReceivedUpload> {
+  // A stream that opens its file by path: one made from an open FileHandle never closed when
+  // destroyed right after a write (a body of a few bytes), and the request waited for ever.
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let type: SniffedType | null = null;
+    const detach = () => {
+      source.off("data", onData);
+      source.off("end", onEnd);
+      source.off("close", onClose);
+      source.off("error", onClose);
+      out.off("error", fail);
+      source.pause();
+    };
+    // Settles only once the file is closed, so the caller's removal cannot come first.
+    const closed = (settle: () => void) => (out.closed ? settle() : out.once("close", settle));
+    function fail(err: unknown) {
+      detach();
+      out.destroy();
+      closed(() => reject(err));
+    }
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size > maxBytes) return fail(new ImageRejected(413, UPLOAD_MESSAGES.size));
+      if (!type) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= SNIFF_BYTES) {
+          type = sniffImageType(head);
+          if (!type) return fail(new ImageRejected(415, UPLOAD_MESSAGES.type));
+        }
+      }
+      if (!out.write(chunk)) {
+        source.pause();
+        out.once("drain", () => source.resume());
+      }
+    }
+    function onEnd() {
+      detach();
+      // A body shorter than SNIFF_BYTES: decided by what there is.
+      type ??= size > 0 ? sniffImageType(head) : null;
+      if (size === 0) return fail(new ImageRejected(422, UPLOAD_MESSAGES.empty));
+      if (!type) return fail(new ImageRejected(415, UPLOAD_MESSAGES.type));
+      const received = { path: file, type };
+      out.once("error", (err) => closed(() => reject(err)));
+      out.end(() => closed(() => resolve(received)));
+    }
+    // An error of the source is its connection failing ("aborted", a reset): the sender is gone too.
+    const onClose = () => fail(new UploadAborted());
+    source.on("data", onData);
+    source.on("end", onEnd);
+    source.on("close", onClose);
+    source.on("error", onClose);
+    out.on("error", fail);
+    if (source.destroyed) onClose(); // gone while the file was being opened
+    else source.resume();
+  });
+}
+
+/**
+ * Checks a received upload by its content and decodes it for storage, reading the file as it
+ * goes: a header that claims at most MAX_INPUT_PIXELS (a small file can claim a gigapixel canvas:
+ * a "decompression bomb"), of the type its first bytes named, and pixels that decode completely (a
  * truncated file fails on libvips' "premature end" warning). The result carries no metadata.
  * Throws ImageRejected with the message for the person.
  */
-export async function decodeUpload(bytes: Buffer): Promise<NormalizedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejected(413, UPLOAD_MESSAGES.size);
-  if (bytes.length === 0) throw new ImageRejected(422, UPLOAD_MESSAGES.empty);
-  const type = sniffImageType(bytes);
-  if (!type) throw new ImageRejected(415, UPLOAD_MESSAGES.type);
-
+export async function decodeUpload(upload: ReceivedUpload): Promise<NormalizedImage> {
   // failOn "warning": truncated or damaged data is refused rather than stored half grey.
-  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" }).timeout({ seconds: DECODE_TIMEOUT_SECONDS });
+  const image = sharp(upload.path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" }).timeout({ seconds: DECODE_TIMEOUT_SECONDS });
   const header = await image.metadata().catch((err: unknown) => {
     throw new ImageRejected(422, isPixelLimit(err) ? UPLOAD_MESSAGES.pixels : UPLOAD_MESSAGES.corrupt);
   });
   if (!header.width || !header.height) throw new ImageRejected(422, UPLOAD_MESSAGES.corrupt);
   // The bytes named one format and the decoder found another: not something we accept.
-  if (header.format !== type) throw new ImageRejected(415, UPLOAD_MESSAGES.type);
+  if (header.format !== upload.type) throw new ImageRejected(415, UPLOAD_MESSAGES.type);
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new ImageRejected(422, UPLOAD_MESSAGES.pixels);
 
-  return withDecodeSlot(() =>
-    normalizeImage(image).catch((err: unknown) => {
-      throw new ImageRejected(422, isPixelLimit(err) ? UPLOAD_MESSAGES.pixels : UPLOAD_MESSAGES.corrupt);
-    }),
-  );
+  return normalizeImage(image).catch((err: unknown) => {
+    throw new ImageRejected(422, isPixelLimit(err) ? UPLOAD_MESSAGES.pixels : UPLOAD_MESSAGES.corrupt);
+  });
 }

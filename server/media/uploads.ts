@@ -4,24 +4,22 @@ import { UPLOAD_MESSAGES } from "../../common/image-upload";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { imageUploads } from "../db/schema";
-import type { Logger } from "../logger";
 import { isUuid } from "../properties/properties";
-import { decodeUpload } from "./upload";
-import { removeImageFiles, storeNormalizedImage } from "./variants";
-
-export { removeImageFiles };
+import { decodeUpload, type ReceivedUpload } from "./upload";
+import { listFilesForDeletion, removeListedFiles, removeListedFilesNow } from "./file-deletions";
+import { storeNormalizedImage } from "./variants";
 
 /**
  * Staged uploads: POST /api/imagens stores an image and a row in image_uploads; saving the
  * property form claims the rows (claimUploads, inside the save's transaction). Uploads never
  * claimed — the form was abandoned, an image removed before saving, a save refused — are the only
- * way stored files can be left without a property, and removeStaleUploads deletes them (rows and
- * files) once they are STAGED_UPLOAD_TTL_MS old, checked at start and every hour: they are gone
- * within a day. The row is written before the files, so even a process killed mid-upload leaves a
- * row that the cleanup finds.
+ * way stored files can be left without a property, and removeStaleUploads deletes them (rows, then
+ * files through the list of files to delete) once they are STAGED_UPLOAD_TTL_MS old: the
+ * stale-uploads job (server/jobs/) checks at start and every hour, so they are gone within a day.
+ * The row is written before the files, so even a process killed mid-upload leaves a row that the
+ * cleanup finds.
  */
 export const STAGED_UPLOAD_TTL_MS = 12 * 60 * 60 * 1000;
-export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Staged uploads one user may have at once (several forms' worth); the cleanup frees them. */
 export const MAX_STAGED_UPLOADS_PER_USER = 60;
@@ -40,14 +38,15 @@ function uploadKey(userId: string): string {
 }
 
 /**
- * Checks the bytes by content, stores every variant under a fresh key and stages the upload for
- * this user. Throws ImageRejected for a file we refuse (nothing is stored then); on any failure
- * after the row is written, removes the row and whatever files were written.
+ * Checks a received upload by content (reading its file), stores every variant under a fresh key
+ * and stages the upload for this user. Throws ImageRejected for a file we refuse (nothing is
+ * stored then); on any failure after the row is written, removes the row and whatever files were
+ * written. The received file stays the caller's.
  */
-export async function stageUpload(db: Db, storage: Storage, userId: string, bytes: Buffer): Promise<StagedUpload> {
+export async function stageUpload(db: Db, storage: Storage, userId: string, upload: ReceivedUpload): Promise<StagedUpload> {
   const [staged] = await db.select({ n: count() }).from(imageUploads).where(eq(imageUploads.userId, userId));
   if ((staged?.n ?? 0) >= MAX_STAGED_UPLOADS_PER_USER) throw new TooManyStagedUploads();
-  const image = await decodeUpload(bytes);
+  const image = await decodeUpload(upload);
   const storageKey = uploadKey(userId);
   const [row] = await db
     .insert(imageUploads)
@@ -59,8 +58,12 @@ export async function stageUpload(db: Db, storage: Storage, userId: string, byte
     const [still] = await db.select({ id: imageUploads.id }).from(imageUploads).where(eq(imageUploads.id, row!.id));
     if (!still) throw new Error("the staged upload was removed while it was being stored");
   } catch (err) {
-    await removeImageFiles(storage, [storageKey]).catch(() => {});
-    await db.delete(imageUploads).where(eq(imageUploads.id, row!.id));
+    // Listed even when the row is already gone: files written after an account deletion took the row.
+    const listed = await db.transaction(async (tx) => {
+      await tx.delete(imageUploads).where(eq(imageUploads.id, row!.id));
+      return listFilesForDeletion(tx, [storageKey]);
+    });
+    await removeListedFilesNow(db, storage, listed);
     throw err;
   }
   return { id: row!.id, storageKey, width: image.width, height: image.height };
@@ -105,31 +108,33 @@ export async function claimUploads(tx: Db, userId: string, ids: string[]): Promi
   return wanted.map((id) => byId.get(id)!);
 }
 
-/** Deletes staged uploads created before `olderThan`, rows first (so nobody can claim them), then their files. */
-export async function removeStaleUploads(db: Db, storage: Storage, olderThan: Date): Promise<number> {
-  const removed = await db.delete(imageUploads).where(lt(imageUploads.createdAt, olderThan)).returning({ storageKey: imageUploads.storageKey });
-  await removeImageFiles(
-    storage,
-    removed.map((row) => row.storageKey),
-  );
-  return removed.length;
-}
+/** Stale uploads deleted per transaction, so a long backlog never holds many row locks at once. */
+const STALE_BATCH_SIZE = 200;
 
 /**
- * Runs removeStaleUploads now and every hour (the timer does not keep the process alive).
- * Returns a function that stops it. Several processes may each run it: a row is deleted once.
+ * Deletes staged uploads created before `olderThan` and lists their files for deletion in the same
+ * transaction, then removes the files. Uploads being claimed by a save (locked) are skipped: the
+ * save takes them. Returns the number of uploads deleted.
  */
-export function scheduleStaleUploadCleanup(deps: { db: Db; storage: Storage; logger: Logger }): () => void {
-  const run = async () => {
-    try {
-      const removed = await removeStaleUploads(deps.db, deps.storage, new Date(Date.now() - STAGED_UPLOAD_TTL_MS));
-      if (removed > 0) deps.logger.info({ removed }, "removed staged image uploads never attached to a property");
-    } catch (err) {
-      deps.logger.error({ err }, "could not remove stale image uploads");
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), UPLOAD_CLEANUP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function removeStaleUploads(db: Db, storage: Storage, olderThan: Date, signal?: AbortSignal): Promise<number> {
+  let removed = 0;
+  while (!signal?.aborted) {
+    const listed = await db.transaction(async (tx) => {
+      const stale = tx
+        .select({ id: imageUploads.id })
+        .from(imageUploads)
+        .where(lt(imageUploads.createdAt, olderThan))
+        .limit(STALE_BATCH_SIZE)
+        .for("update", { skipLocked: true });
+      const rows = await tx.delete(imageUploads).where(inArray(imageUploads.id, stale)).returning({ storageKey: imageUploads.storageKey });
+      removed += rows.length;
+      return listFilesForDeletion(
+        tx,
+        rows.map((row) => row.storageKey),
+      );
+    });
+    if (listed.length === 0) break;
+    await removeListedFiles(db, storage, { ids: listed, signal });
+  }
+  return removed;
 }

@@ -1,40 +1,46 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Mailer } from "../adapters/email";
-import { newsletterConfirmationEmail } from "../accounts/emails";
+import type { Background } from "../background";
+import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from "../accounts/emails";
 import type { Db } from "../db/client";
 import { newsletterSubscribers } from "../db/schema";
 
-export type SubscribeOutcome = "subscribed" | "resent" | "already-confirmed";
+export interface NewsletterDeps {
+  database: { db: Db };
+  mailer: Mailer;
+  background: Background;
+  config: { BASE_URL: string };
+}
 
-export const NEWSLETTER_MESSAGES: Record<SubscribeOutcome, string> = {
-  subscribed: "Quase lá! Enviamos um link de confirmação para o seu email.",
-  resent: "Este email já foi cadastrado e aguarda confirmação: enviamos o link novamente.",
-  "already-confirmed": "Este email já está inscrito na nossa newsletter.",
-};
+/** The one answer to a sign-up, first or repeat: it must not tell anyone whether an address was already on the list. */
+export const SUBSCRIBE_MESSAGE = "Quase lá! Enviamos um link de confirmação para o seu email.";
 
-/** Stores the address (once) and emails a confirmation link (double opt-in). */
-export async function subscribe(db: Db, mailer: Mailer, baseURL: string, email: string): Promise<SubscribeOutcome> {
-  const token = randomBytes(24).toString("base64url");
-  const inserted = await db
+/**
+ * Stores the address (once, the same statement for a new and a known one) and, after the answer,
+ * emails it: the confirmation link while unconfirmed (double opt-in), or a note that it is
+ * already subscribed. Only the mailbox's owner learns which.
+ */
+export async function subscribe(deps: NewsletterDeps, email: string): Promise<void> {
+  await deps.database.db
     .insert(newsletterSubscribers)
-    .values({ email, confirmToken: token })
-    .onConflictDoNothing()
-    .returning({ email: newsletterSubscribers.email });
-  let outcome: SubscribeOutcome = "subscribed";
-  let sendToken = token;
-  if (inserted.length === 0) {
-    const [existing] = await db
-      .select({ confirmedAt: newsletterSubscribers.confirmedAt, confirmToken: newsletterSubscribers.confirmToken })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, email));
-    if (!existing || existing.confirmedAt || !existing.confirmToken) return "already-confirmed";
-    outcome = "resent";
-    sendToken = existing.confirmToken;
+    .values({ email, confirmToken: randomBytes(24).toString("base64url") })
+    .onConflictDoNothing();
+  deps.background.run("newsletter email", () => sendSubscriptionEmail(deps, email));
+}
+
+async function sendSubscriptionEmail({ database, mailer, config }: NewsletterDeps, email: string) {
+  const [row] = await database.db
+    .select({ confirmToken: newsletterSubscribers.confirmToken })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  if (!row) return;
+  if (row.confirmToken) {
+    const url = `${config.BASE_URL}/newsletter/confirmar?token=${encodeURIComponent(row.confirmToken)}`;
+    await mailer.send(newsletterConfirmationEmail(email, url));
+  } else {
+    await mailer.send(newsletterAlreadySubscribedEmail(email, `${config.BASE_URL}/`));
   }
-  const url = `${baseURL}/newsletter/confirmar?token=${encodeURIComponent(sendToken)}`;
-  await mailer.send(newsletterConfirmationEmail(email, url));
-  return outcome;
 }
 
 export async function confirmSubscription(db: Db, token: string): Promise<boolean> {

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { HostPropertyCardData } from "../../common/property-card";
 import { REVIEWED_FIELDS, type PropertyInput } from "../../common/property-form";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { properties, propertyImages } from "../db/schema";
-import { claimUploads, removeImageFiles } from "../media/uploads";
+import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
+import { claimUploads } from "../media/uploads";
 import { isUuid, makeSlug } from "./properties";
 import { cardColumns, withCovers } from "./search";
 
@@ -55,7 +56,8 @@ export async function findHostProperty(db: Db, hostId: string, id: string) {
 
 /**
  * Saves the edit form. `imageIds` mixes photos the listing already has (kept, in the new order)
- * and new uploads (claimed); photos left out are removed with their files once the change is in.
+ * and new uploads (claimed); photos left out are removed, their files listed for deletion in the
+ * same transaction and removed once it commits.
  * An approved listing whose text changes or that gets new photos goes back to review; a rejected
  * one is resubmitted by any edit. Null when the listing is not the host's.
  */
@@ -88,10 +90,10 @@ export async function updateHostProperty(db: Db, storage: Storage, hostId: strin
       }),
     );
     const removed = existing.filter((image) => !input.imageIds.includes(image.id)).map((image) => image.storageKey);
-    return { removed, backToReview };
+    return { listed: await listFilesForDeletion(tx, removed), backToReview };
   });
   if (!outcome) return null;
-  await removeUnusedImages(db, storage, outcome.removed);
+  await removeListedFilesNow(db, storage, outcome.listed);
   return { backToReview: outcome.backToReview };
 }
 
@@ -106,35 +108,30 @@ export async function setPropertyActive(db: Db, hostId: string, id: string, acti
   return changed.length > 0;
 }
 
-/** Deletes the host's listing (favourites and photo rows cascade), then its files; false when not theirs. */
+/**
+ * Deletes the host's listing (favourites cascade) with its photos, whose files are listed for
+ * deletion in the same transaction and removed once it commits; false when it is not theirs.
+ */
 export async function deleteHostProperty(db: Db, storage: Storage, hostId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const images = await db
-    .select({ storageKey: propertyImages.storageKey })
-    .from(propertyImages)
-    .innerJoin(properties, eq(properties.id, propertyImages.propertyId))
-    .where(and(eq(properties.id, id), eq(properties.hostId, hostId)));
-  const deleted = await db
-    .delete(properties)
-    .where(and(eq(properties.id, id), eq(properties.hostId, hostId)))
-    .returning({ id: properties.id });
-  if (deleted.length === 0) return false;
-  await removeUnusedImages(db, storage, images.map((image) => image.storageKey));
+  const listed = await db.transaction(async (tx) => {
+    // Locked first, so an edit saving new photos at the same time waits, then finds no listing.
+    const [own] = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.id, id), eq(properties.hostId, hostId)))
+      .for("update");
+    if (!own) return null;
+    const photos = await tx.delete(propertyImages).where(eq(propertyImages.propertyId, id)).returning({ storageKey: propertyImages.storageKey });
+    await tx.delete(properties).where(eq(properties.id, id));
+    return listFilesForDeletion(
+      tx,
+      photos.map((photo) => photo.storageKey),
+    );
+  });
+  if (!listed) return false;
+  await removeListedFilesNow(db, storage, listed);
   return true;
-}
-
-/** Removes the files of these images unless another listing still shows them (demo listings share files). */
-export async function removeUnusedImages(db: Db, storage: Storage, storageKeys: string[]) {
-  if (storageKeys.length === 0) return;
-  const stillUsed = await db
-    .selectDistinct({ storageKey: propertyImages.storageKey })
-    .from(propertyImages)
-    .where(inArray(propertyImages.storageKey, storageKeys));
-  const used = new Set(stillUsed.map((row) => row.storageKey));
-  await removeImageFiles(
-    storage,
-    [...new Set(storageKeys)].filter((key) => !used.has(key)),
-  );
 }
 
 /** The host's listings for /minhas-propriedades, newest first, with cover and photo count. */

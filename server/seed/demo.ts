@@ -1,6 +1,7 @@
 import { PROPERTY_TYPES } from "../../common/catalog";
 import { createAccount, hasUsers } from "../accounts/users";
 import { grantPromotion } from "../billing/promotion";
+import { LOCKS } from "../db/client";
 import { createProperty, type NewProperty } from "../properties/properties";
 import type { Services } from "../services";
 import { demoCatalogue } from "./demo-catalog";
@@ -14,6 +15,7 @@ export const DEMO_ACCOUNTS = [
   { name: "Bruno Serrano", email: "bruno@recanto.dev", userType: "host", phone: "5548900000002", role: "user" },
   { name: "Carla Litoral", email: "carla@recanto.dev", userType: "host", phone: "5582900000003", role: "user" },
   { name: "Hugo Hóspede", email: "hospede@recanto.dev", userType: "guest", phone: "5521900000004", role: "user" },
+  // No second factor: the first visit to /moderacao asks for one to be set up (decision 015).
   { name: "Olga Operadora", email: "admin@recanto.dev", userType: "guest", phone: "", role: "admin" },
 ] as const;
 
@@ -28,8 +30,15 @@ export function demoImagesFor(pool: DemoImage[], property: Pick<NewProperty, "ti
   }));
 }
 
-/** Seeds demo accounts and the demo catalogue on the first start of an empty database. */
-export async function seedDemoData(services: Services): Promise<boolean> {
+/**
+ * Seeds demo accounts and the demo catalogue on the first start of an empty database. Processes
+ * starting together take turns: the first seeds, the others then find the accounts and skip.
+ */
+export function seedDemoData(services: Services): Promise<boolean> {
+  return services.database.exclusively(LOCKS.demoSeed, () => seedEmptyDatabase(services));
+}
+
+async function seedEmptyDatabase(services: Services): Promise<boolean> {
   if (await hasUsers(services.database.db)) return false;
   const hosts: { id: string; phone: string }[] = [];
   for (const account of DEMO_ACCOUNTS) {

@@ -1,22 +1,31 @@
 import type { Page } from "playwright-core";
-import { createTestAccount, TEST_PASSWORD, type AccountKind, type AccountOptions } from "../support/accounts";
+import { authenticatorCode, createTestAccount, TEST_PASSWORD, type AccountKind, type AccountOptions, type TestAuthenticator } from "../support/accounts";
 import type { TestApp } from "../support/app";
+import { waitForMail, type Mail } from "../support/mail";
 
-type Mail = Awaited<ReturnType<TestApp["outbox"]>>[number];
+export { waitForMail };
 
-/** Signs in through the real /login form and waits until the browser has left the login page. */
-export async function loginViaForm(page: Page, app: TestApp, email: string, password = TEST_PASSWORD) {
+/**
+ * Signs in through the real /login form (and the code step with the authenticator's current code,
+ * when given) and waits until the browser has left the login pages.
+ */
+export async function loginViaForm(page: Page, app: TestApp, email: string, password = TEST_PASSWORD, authenticator: TestAuthenticator | null = null) {
   await page.goto(`${app.url}/login`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Senha", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
+  if (authenticator) {
+    await page.waitForURL((url) => url.pathname === "/login/verificacao");
+    await page.getByLabel("Código do aplicativo").fill(await authenticatorCode(authenticator));
+    await page.getByRole("button", { name: "Verificar" }).click();
+  }
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
 /** A new account of that kind (see createTestAccount), logged in on `page` through the real /login form. */
 export async function loginAsNewAccount(page: Page, app: TestApp, kind: AccountKind, options: AccountOptions = {}) {
   const account = await createTestAccount(app, kind, options);
-  await loginViaForm(page, app, account.email, options.password);
+  await loginViaForm(page, app, account.email, options.password, account.authenticator);
   return account;
 }
 
@@ -39,17 +48,6 @@ export async function signUpInBrowser(page: Page, app: TestApp, fields: { name: 
   await page.getByLabel(/Li e aceito/).check();
   await page.getByRole("button", { name: "Criar conta" }).click();
   await page.waitForURL(`${app.url}/perfil`);
-}
-
-/** The newest outbox email to `to` with `subject`, waiting briefly because some emails are sent after the response. */
-export async function waitForMail(app: TestApp, to: string, subject: string, count = 1): Promise<Mail> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const mails = (await app.outbox()).filter((m) => m.to.includes(to) && m.subject === subject);
-    if (mails.length >= count) return mails[mails.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to} (found ${mails.length}, wanted ${count})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The first absolute link in an email's text that contains `part`. */

@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import type { FileChooser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_MESSAGES } from "../../common/image-upload";
+import { refusalJson } from "../../common/refusal";
 import { imageUploads } from "../../server/db/schema";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { photoJpeg, solidPng } from "../support/images";
@@ -193,6 +195,33 @@ describe.skipIf(!hasChromium)("the property form's photo uploader in Chromium", 
     await page.getByRole("button", { name: "Remover foto 10" }).click();
     await zone(page).and(page.locator(":not([aria-disabled])")).waitFor();
     expect(await zone(page).getAttribute("tabindex")).toBe("0");
+    await context.close();
+  });
+
+  it("sends a file again after the wait a busy server names (503, Retry-After), and says so if the server stays busy", async () => {
+    const { page, context } = await premiumHostPage();
+    // The server's busy answer (its own test: tests/integration/image-upload.test.ts), given here on demand.
+    const busy = { status: 503, headers: { "retry-after": "1" }, json: refusalJson({ status: 503, title: UPLOAD_MESSAGES.busy }) };
+    let busyFor = 1;
+    let sent = 0;
+    await page.route("**/api/imagens", async (route) => {
+      sent++;
+      if (sent <= busyFor) await route.fulfill(busy);
+      else await route.continue();
+    });
+    await chooseByKeyboard(page, ["lago.webp"]);
+    await toast(page, "Upload concluído").getByText("1 imagem enviada com sucesso.").waitFor();
+    expect(sent).toBe(2);
+    expect(await photos(page).count()).toBe(1);
+
+    // Busy through every try: 1 + 3 sends, then the server's message on the file's error.
+    sent = 0;
+    busyFor = Infinity;
+    await chooseByKeyboard(page, ["varanda.png"]);
+    await toast(page, "Erro no upload").getByText(`varanda.png: ${UPLOAD_MESSAGES.busy}`).waitFor();
+    expect(sent).toBe(4);
+    expect(await photos(page).count()).toBe(1);
+    await expectAccessible(page);
     await context.close();
   });
 });

@@ -3,10 +3,10 @@ import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "../../common/moderation";
-import { properties, propertyImages } from "../../server/db/schema";
+import { properties, propertyImages, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
 import type { NewImage } from "../../server/properties/properties";
-import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
+import { authenticatorCode, createTestAccount, enrollAuthenticator, TEST_PASSWORD, type TestAuthenticator } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
 import { linkIn, loginAsNewAccount, loginViaForm, waitForHydration, waitForMail } from "./helpers";
@@ -22,6 +22,7 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
   const db = () => t.app.services.database.db;
   let photos: NewImage[] = [];
   let host: { id: string; email: string };
+  let operatorApp: TestAuthenticator;
   let made = 0;
 
   beforeAll(async () => {
@@ -36,6 +37,9 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
     ).map((p) => ({ ...p, alt: p.alt || "Foto da propriedade" }));
     const row = await insertHost(db(), { name: "Helena Anfitriã" });
     host = { id: row.id, email: row.email };
+    // The demo operator comes without a second factor (its set-up has its own test): set one up.
+    const [operator] = await db().select({ id: users.id }).from(users).where(eq(users.email, OPERATOR));
+    operatorApp = await enrollAuthenticator(t.app, operator!.id);
   });
 
   /** A pending listing with a unique word in its title (easy to search for). */
@@ -70,7 +74,7 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
 
   async function asOperator(options: ContextOptions = {}) {
     const opened = await newPage(options);
-    await loginViaForm(opened.page, t.app, OPERATOR, DEMO_PASSWORD);
+    await loginViaForm(opened.page, t.app, OPERATOR, DEMO_PASSWORD, operatorApp);
     return opened;
   }
 
@@ -224,6 +228,10 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
     await page.getByLabel("Email", { exact: true }).fill(OPERATOR);
     await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    // The code step keeps the destination.
+    await page.waitForURL(`${t.app.url}/login/verificacao?redirectTo=${encodeURIComponent(`/moderacao/${listing.id}`)}`);
+    await page.getByLabel("Código do aplicativo").fill(await authenticatorCode(operatorApp));
+    await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL(`${t.app.url}/moderacao/${listing.id}`);
     await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
     await context.close();

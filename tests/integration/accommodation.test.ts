@@ -193,6 +193,12 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       expect(res.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/accommodation/${listed.cabana!.slug}`)}`);
     });
 
+    it("sends logged-out visitors on an overlong address to the plain login page (its return path would not fit in a header)", async () => {
+      const res = await fetch(`${t.app.url}${contactPath(encodeURIComponent("😀".repeat(1200)))}`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/login");
+    });
+
     it("redirects a signed-in visitor to the exact wa.me link with the dates and guests", async () => {
       const checkIn = addDays(todayInBrazil(), 10);
       const checkOut = addDays(todayInBrazil(), 13);

@@ -1,10 +1,13 @@
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
 import { createTestAccount, signedInAs, signIn, TEST_PASSWORD } from "../support/accounts";
 import { startTestApp, useTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";
-import { Client } from "../support/http";
+import { Client, observableAnswer } from "../support/http";
+import { waitForMail, waitForMails } from "../support/mail";
 
 const SESSION = "recanto.session_token";
 
@@ -245,7 +248,7 @@ describe(`accounts over HTTP (${engine})`, () => {
     expect(await unknown.text()).toContain(neutral);
     expect(await known.text()).toContain(neutral);
 
-    const mail = (await t.app.outbox()).find((m) => m.to.includes("caio@example.com") && m.subject === "Redefinição de senha do Recanto")!;
+    const mail = await waitForMail(t.app, "caio@example.com", "Redefinição de senha do Recanto");
     const link = mail.text.match(/https?:\/\/\S+reset-password\S+/)![0];
     const landing = await fetch(link, { redirect: "manual" });
     const location = new URL(landing.headers.get("location")!, t.app.url);
@@ -270,7 +273,7 @@ describe(`accounts over HTTP (${engine})`, () => {
     const client = new Client(t.app.url);
     for (let i = 0; i < 2; i++) expect((await client.post("/esqueci-senha", { email: "dana@example.com" })).status).toBe(200);
     const tokens = [];
-    for (const mail of (await t.app.outbox()).filter((m) => m.to.includes("dana@example.com") && m.subject === "Redefinição de senha do Recanto")) {
+    for (const mail of await waitForMails(t.app, "dana@example.com", "Redefinição de senha do Recanto", 2)) {
       const landing = await fetch(mail.text.match(/https?:\/\/\S+reset-password\S+/)![0], { redirect: "manual" });
       tokens.push(new URL(landing.headers.get("location")!, t.app.url).searchParams.get("token")!);
     }
@@ -292,6 +295,54 @@ describe(`accounts over HTTP (${engine})`, () => {
     });
     expect(res.status).toBe(404);
     expect(await userByEmail("bypass@example.com")).toBeUndefined();
+  });
+});
+
+describe(`password-reset requests do not tell who has an account (${engine})`, () => {
+  // An SMTP stand-in that takes each message and holds its reply until the test lets go.
+  const held: string[] = [];
+  const delivered: string[] = [];
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  let smtp: SMTPServer;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        stream.resume();
+        stream.on("end", () => {
+          held.push(to);
+          void gate.then(() => {
+            delivered.push(to);
+            callback();
+          });
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    letGo();
+    await app.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+
+  it("answers a known email before its link is emailed, exactly as it answers an unknown one", async () => {
+    await createTestAccount(app, "guest", { name: "Elisa", email: "elisa@example.com" });
+    const known = await new Client(app.url).post("/esqueci-senha", { email: "elisa@example.com" });
+    expect(known.status).toBe(200);
+    await expect.poll(() => held).toEqual(["elisa@example.com"]);
+    expect(delivered).toEqual([]);
+    const unknown = await new Client(app.url).post("/esqueci-senha", { email: "ninguem-aqui@example.com" });
+    expect(await observableAnswer(known)).toEqual(await observableAnswer(unknown));
+
+    letGo();
+    await expect.poll(() => delivered).toEqual(["elisa@example.com"]);
   });
 });
 
@@ -325,6 +376,42 @@ describe(`rate limits (${engine})`, () => {
     expect(statuses.slice(0, 10).every((s) => s === 302)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+});
+
+describe(`login throttling behind a proxy (${engine})`, () => {
+  const t = useTestApp({ TRUST_PROXY: "1" });
+  const from = (network: string) => ({ "x-forwarded-for": network });
+  const login = (network: string, email: string, password: string) => new Client(t.app.url).post("/login", { email, password }, from(network));
+
+  it("an attacker on many networks cannot lock the owner out of a network that has not failed, and stays throttled", async () => {
+    const email = "cobicada@example.com";
+    await createTestAccount(t.app, "guest", { name: "Cobiçada", email });
+    const attacker = (n: number) => `203.0.113.${n}`;
+    const statuses: number[] = [];
+    // Network 1 uses up its own allowance on the email (8 failures); networks 2 to 10 stay under it.
+    for (let n = 1; n <= 10; n++) for (let i = 0; i < (n === 1 ? 8 : 5); i++) statuses.push((await login(attacker(n), email, `palpite-${n}-${i}`)).status);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(50);
+    expect(new Set(statuses)).toEqual(new Set([401, 429]));
+
+    const owner = new Client(t.app.url);
+    const res = await owner.post("/login", { email, password: TEST_PASSWORD, redirectTo: "/perfil" }, from("198.51.100.77"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/perfil");
+    expect(owner.cookie(SESSION)).toBeTruthy();
+    const profile = await owner.get("/perfil");
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).toContain("Cobiçada");
+
+    for (const network of [attacker(1), attacker(2)]) {
+      const again = await login(network, email, "mais-um-palpite");
+      expect(again.status).toBe(429);
+      expect(await again.text()).toMatch(/Muitas tentativas\. Aguarde \d+ minutos? e tente novamente\./);
+      expect((await login(network, email, TEST_PASSWORD)).status).toBe(429);
+    }
+    // A new network's first guess is heard, its second is not.
+    expect((await login("192.0.2.50", email, "palpite-novo")).status).toBe(401);
+    expect((await login("192.0.2.50", email, TEST_PASSWORD)).status).toBe(429);
+  }, 180_000);
 });
 
 describe(`rate limits shared through Redis (${engine})`, () => {

@@ -41,7 +41,12 @@ describe(`bad input on every account form (${engine})`, () => {
     ["SQL as name", { name: SQL }, "O nome deve conter apenas letras"],
     ["letters as phone", { phone: "telefone" }, "Informe um telefone válido"],
     ["10,000-char phone", { phone: "9".repeat(10_000) }, "Informe um telefone válido"],
+    ["invisible name (Hangul fillers)", { name: "\u3164\u3164\u3164" }, "Informe seu nome completo."],
+    ["invisible name (zero-width and braille blanks)", { name: "\u200B\u200D\u2800\u2060" }, "Informe seu nome completo."],
+    ["name without a letter", { name: "- . '" }, "O nome deve ter pelo menos uma letra."],
     ["10,000-char location", { location: LONG }, "A localização deve ter no máximo 100 caracteres."],
+    ["location that is no municipality", { location: "Lugar Nenhum - SP" }, "Não encontramos o município “Lugar Nenhum” em SP."],
+    ["location without a state", { location: SQL.slice(0, 90) }, "Informe também a UF, no formato “Cidade - UF”"],
     ["10,000-char bio", { bio: LONG }, "A bio deve ter no máximo 500 caracteres."],
   ])("profile with %s is refused and nothing changes", async (_label, patch, message) => {
     const before = await profile();
@@ -51,13 +56,44 @@ describe(`bad input on every account form (${engine})`, () => {
     expect(await profile()).toEqual(before);
   });
 
-  it("stores HTML- and SQL-looking bio and location as plain text and shows them escaped", async () => {
-    const res = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia", phone: "", location: SQL.slice(0, 90), bio: SCRIPT });
+  it("stores an HTML- and SQL-looking bio as plain text and shows it escaped; a location in its canonical spelling", async () => {
+    const res = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia", phone: "", location: "sao paulo - sp", bio: `${SCRIPT}\u200B\n${SQL}` });
     expect(res.status).toBe(302);
-    expect(await profile()).toMatchObject({ bio: SCRIPT, location: SQL.slice(0, 90) });
+    expect(await profile()).toMatchObject({ bio: `${SCRIPT}\n${SQL}`, location: "São Paulo - SP" });
     const html = await (await signedIn.get("/perfil")).text();
     expect(html).not.toContain(SCRIPT);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("keeps a profile's older free-text location while it is unchanged", async () => {
+    await t.app.database.db.update(users).set({ location: "Serra da Mantiqueira" }).where(eq(users.email, "olivia@example.com"));
+    const res = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia Reis", phone: "", location: "Serra da Mantiqueira", bio: "" });
+    expect(res.status).toBe(302);
+    expect(await profile()).toMatchObject({ name: "Olívia Reis", location: "Serra da Mantiqueira" });
+    const changed = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia", phone: "", location: "Serra da Mantiqueira - MG", bio: "" });
+    expect(changed.status).toBe(400);
+    expect(await changed.text()).toContain("Não encontramos o município “Serra da Mantiqueira” em MG.");
+    expect(await profile()).toMatchObject({ name: "Olívia Reis", location: "Serra da Mantiqueira" });
+  });
+
+  it.each([
+    ["Hangul fillers", "\u3164\u115F\u1160", "Informe seu nome completo."],
+    ["zero-width characters", "\u200B\u200C\u200D\uFEFF", "Informe seu nome completo."],
+    ["no letter", "' - .", "O nome deve ter pelo menos uma letra."],
+  ])("sign-up with a name of %s is refused and no account is made", async (_label, name, message) => {
+    const email = `sem-nome-${name.codePointAt(0)}@example.com`;
+    const res = await new Client(t.app.url).post("/cadastro", {
+      name,
+      email,
+      phone: "(11) 98765-4321",
+      userType: "guest",
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      terms: "on",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(message);
+    expect(await t.app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it("refuses an unknown profile action", async () => {
@@ -122,5 +158,39 @@ describe(`bad input on every account form (${engine})`, () => {
         .end(),
     );
     expect(trace).toEqual({ status: 405, allow: "GET, HEAD, POST, OPTIONS" });
+  });
+
+  it.each([
+    ["/api/auth/verify-email?token=abc&callbackURL=%2F%5Cevil.example"],
+    ["/api/auth/verify-email?token=abc&callbackURL=s6%5BN8u(%7B"],
+    ["/api/auth/verify-email?token=abc&callbackURL=%2F%2Fevil.example"],
+    ["/api/auth/verify-email?token=abc&callbackURL=%2Femail-confirmado&callbackURL=%2F%2Fx"],
+    ["/api/auth/reset-password/abc?callbackURL=%2F%5Cevil.example"],
+  ])("answers an email link with a callbackURL we never send (%s) with 400", async (path) => {
+    for (const client of [new Client(t.app.url), signedIn]) {
+      const res = await client.get(path);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("Link inválido");
+    }
+  });
+
+  it("answers a Host no URL can be made of with 400, and a forged X-Forwarded-Proto on an email link below 500", async () => {
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) =>
+        http
+          .request(`${t.app.url}${path}`, { headers, setHost: false }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on("error", reject)
+          .end(),
+      );
+    for (const host of ["[::1", "a b", "127.0.0.1:99999"]) {
+      for (const path of ["/", "/login", "/api/auth/verify-email?token=x"]) expect(await get(path, { host }), `${host} ${path}`).toBe(400);
+    }
+    // The auth handler used to build its URL from this header and fail outside any request handler (an unhandled rejection).
+    const host = new URL(t.app.url).host;
+    expect(await get("/api/auth/verify-email?token=x", { host, "x-forwarded-proto": "\xff" })).toBeLessThan(500);
+    expect(await get("/api/auth/reset-password/x", { host, "x-forwarded-proto": "a b" })).toBeLessThan(500);
   });
 });

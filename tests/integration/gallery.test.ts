@@ -108,8 +108,8 @@ describe(`the photo gallery page (${engine})`, () => {
 
   it("shows the same message, not a crash page, when the database fails", async () => {
     const db = t.app.services.database.db;
-    // React Router logs the loader's error on the server; keep it out of the test output but make sure it happened.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The loader's error is logged on the server (app/entry.server.tsx handleError): make sure it was.
+    const logged = vi.spyOn(t.app.services.logger, "error");
     await db.execute(sql`ALTER TABLE property_images RENAME TO property_images_offline`);
     try {
       const res = await get(`/property-gallery/${ids.three.slug}`);

@@ -1,6 +1,9 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
+import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
+import { Client } from "../support/http";
+import { photoJpeg } from "../support/images";
 import { engine } from "../support/database";
 
 describe(`server basics (${engine})`, () => {
@@ -146,3 +149,47 @@ describe(`an https site (${engine})`, () => {
   });
 });
 
+
+describe(`a process whose Redis and S3 do not answer (${engine})`, () => {
+  // Nothing listens on port 9: connections are refused at once.
+  const t = useTestApp({
+    REDIS_URL: "redis://127.0.0.1:9",
+    S3_BUCKET: "recanto-ausente",
+    S3_ENDPOINT: "http://127.0.0.1:9",
+    S3_ACCESS_KEY_ID: "x",
+    S3_SECRET_ACCESS_KEY: "y",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_MAX_ATTEMPTS: "1",
+    HEALTHZ_TIMEOUT_MS: "1000",
+  });
+
+  it("stays in rotation: /healthz answers 200 degraded, naming them", async () => {
+    const res = await fetch(`${t.app.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "degraded", database: engine, unavailable: ["redis", "storage"] });
+  });
+
+  it("answers an image with 503 in Portuguese, and still renders pages", async () => {
+    const image = await fetch(`${t.app.url}/media/demo/cabana-1-400.webp`);
+    expect(image.status).toBe(503);
+    expect(image.headers.get("retry-after")).toBe("5");
+    expect(await image.text()).toContain("Serviço temporariamente indisponível");
+    expect((await fetch(`${t.app.url}/category/cabanas`)).status).toBe(200);
+  });
+
+  it("answers the image upload API with the refusal JSON", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const res = await host.client.request("/api/imagens", {
+      method: "POST",
+      body: await photoJpeg(40, 30),
+      headers: { origin: t.app.url, "content-type": "image/jpeg" },
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ ok: false, status: 503, title: "Serviço temporariamente indisponível" });
+  });
+
+  it("keeps rate-limited actions working, counted in the process", async () => {
+    const res = await new Client(t.app.url).post("/login", { email: "ninguem@example.com", password: "errada123" });
+    expect(res.status).toBe(401);
+  });
+});

@@ -9,26 +9,11 @@ import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
 import { Client } from "../support/http";
+import { formBody, LISTING_FORM } from "../support/listings";
 import { uploadPhoto } from "../support/uploads";
 import { IMAGE_WIDTHS, variantKey } from "../../common/media";
 
-const FORM = {
-  title: "Chalé do Vale Verde",
-  description: "Chalé de madeira com lareira, varanda e vista para o vale.",
-  propertyType: "Chalé",
-  location: "Gonçalves - MG",
-  price: "420,00",
-  maxGuests: "4",
-  bedrooms: "2",
-  bathrooms: "1",
-  whatsappContact: "+55 35 99123-4567",
-};
-
-function formBody(fields: Record<string, string>, lists: { imageIds?: string[]; amenities?: string[]; safetyItems?: string[] } = {}) {
-  const body = new URLSearchParams(fields);
-  for (const [name, values] of Object.entries(lists)) for (const value of values ?? []) body.append(name, value);
-  return body;
-}
+const FORM = LISTING_FORM;
 
 /** The public search for a text, as the home page runs it. */
 const searchIds = async (db: Parameters<typeof searchProperties>[0], search: string) =>
@@ -82,6 +67,61 @@ describe(`hosts manage their listings (${engine})`, () => {
     expect(noImages.status).toBe(422);
     expect(await noImages.text()).toContain("Imagens obrigatórias: Adicione pelo menos uma imagem da propriedade");
     expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toHaveLength(0);
+  });
+
+  it("refuses invisible or symbol-only titles and locations that name no municipality, with a message for each; nothing stored", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const upload = await uploadPhoto(host.client, t.app.url);
+    const cases = [
+      [{ title: "\u3164\u3164\u3164\u3164" }, "O título deve ter pelo menos 3 caracteres."],
+      [{ title: "\u200B\u200C\u200D\u2800\u2800\u2800" }, "O título deve ter pelo menos 3 caracteres."],
+      [{ title: "*** --- !!!" }, "O título deve ter letras ou números, não só símbolos ou espaços."],
+      [{ description: `\u2800${"\u200B".repeat(30)}` }, "A descrição deve ter pelo menos 10 caracteres."],
+      [{ location: "Serra Gaúcha" }, "Informe também a UF, no formato “Cidade - UF”, por exemplo “Gramado - RS”."],
+      [{ location: "Gramado - SP" }, "Não encontramos o município “Gramado” em SP. Escolha uma cidade da lista, no formato “Cidade - UF”."],
+      [{ location: "Gramado - ZZ" }, "“ZZ” não é uma UF do Brasil."],
+      [{ location: "\u3164\u200B" }, "Informe a localização no formato “Cidade - UF”, por exemplo “Gramado - RS”."],
+    ] as const;
+    for (const [change, message] of cases) {
+      const res = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, ...change }, { imageIds: [upload.id] }));
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      expect(await res.text()).toContain(message);
+    }
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toHaveLength(0);
+  });
+
+  it("stores titles and descriptions cleaned and the municipality's canonical spelling", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const { res } = await create(host.client, 1, {
+      title: " Chale\u0301\u200B  da\u00A0Serra\u3164 ",
+      description: "Lareira e varanda.\u200D\r\n\r\n\r\nVista   para o vale.",
+      location: "sao paulo - sp",
+    });
+    expect(res.status).toBe(302);
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    expect(row).toMatchObject({ title: "Chalé da Serra", description: "Lareira e varanda.\n\nVista para o vale.", location: "São Paulo - SP" });
+  });
+
+  it("an older listing whose location names no municipality still shows and saves while the location is unchanged", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const { id } = await insertProperty(db(), host.id, { title: "Casa antiga", location: "Serra da Mantiqueira" });
+    const [image] = await db().select({ id: propertyImages.id }).from(propertyImages).where(eq(propertyImages.propertyId, id));
+    const page = await host.client.get(`/editar-propriedade/${id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('value="Serra da Mantiqueira"');
+
+    const kept = await post(host.client, `/editar-propriedade/${id}`, formBody({ ...FORM, location: "Serra da Mantiqueira", price: "510,00" }, { imageIds: [image!.id] }));
+    expect(kept.status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, id)))[0]).toMatchObject({ location: "Serra da Mantiqueira", priceCents: 51000 });
+
+    const changed = await post(host.client, `/editar-propriedade/${id}`, formBody({ ...FORM, location: "Serra da Mantiqueira - MG", price: "600,00" }, { imageIds: [image!.id] }));
+    expect(changed.status).toBe(422);
+    expect(await changed.text()).toContain("Não encontramos o município “Serra da Mantiqueira” em MG.");
+    expect((await db().select().from(properties).where(eq(properties.id, id)))[0]).toMatchObject({ location: "Serra da Mantiqueira", priceCents: 51000 });
+
+    const fixed = await post(host.client, `/editar-propriedade/${id}`, formBody({ ...FORM, location: "gonçalves - mg" }, { imageIds: [image!.id] }));
+    expect(fixed.status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, id)))[0]!.location).toBe("Gonçalves - MG");
   });
 
   it("refuses an 11th photo, another host's upload, and the same form sent twice; nothing extra stored", async () => {

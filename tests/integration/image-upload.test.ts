@@ -10,6 +10,7 @@ import { allVariantKeys, IMAGE_WIDTHS, imageUrl, variantKey } from "../../common
 import { deleteAccount } from "../../server/accounts/personal-data";
 import { createDiskStorage, type Storage } from "../../server/adapters/storage";
 import { imageUploads } from "../../server/db/schema";
+import { uploadTempDir } from "../../server/http/image-upload";
 import { claimUploads, removeStaleUploads, stageUpload, UploadClaimError } from "../../server/media/uploads";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
@@ -66,17 +67,36 @@ function* repeated(chunk: Buffer, times: number) {
   for (let i = 0; i < times; i++) yield chunk;
 }
 
+/** A POST whose body is only begun: its first bytes are sent, the rest never comes unless abort() ends it. */
+function startedPost(url: string, headers: Record<string, string>, first: Buffer) {
+  const req = http.request(url, { method: "POST", headers });
+  req.on("error", () => {}); // the abort below
+  req.write(first);
+  return { abort: () => req.destroy() };
+}
+
+/** Waits (checking every 20 ms, 20 s at most) until `check` holds; fails the test if it never does. */
+async function until(what: string, check: () => Promise<boolean>) {
+  for (let i = 0; i < 1000; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, async () => {
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-upload-media-"));
   afterAll(() => fs.rm(mediaDir, { recursive: true, force: true }));
-  const t = useTestApp({ MEDIA_DIR: mediaDir });
+  // One upload decoded at a time and 8 more under way at most: 9 begun uploads fill the process.
+  const t = useTestApp({ MEDIA_DIR: mediaDir, UPLOAD_CONCURRENCY: "1" });
+  const temporaryFiles = () => filesUnder(uploadTempDir(t.app.dataDir));
   const db = () => t.app.database.db;
   const upload = (client: Client, body: Buffer, type = "image/jpeg", origin = t.app.url) =>
     client.request("/api/imagens", { method: "POST", body: new Uint8Array(body), headers: { origin, "content-type": type } });
 
   const stagedRows = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(imageUploads))[0]!.n;
 
-  /** Runs a refused upload and checks that nothing was stored: no row, no file. */
+  /** Runs a refused upload and checks that nothing was stored or left: no row, no file, no temporary file. */
   async function expectRefused(send: () => Promise<{ status: number; message: string }>, status: number, message: string) {
     const rowsBefore = await stagedRows();
     const filesBefore = await filesUnder(mediaDir);
@@ -84,6 +104,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
     expect(answer).toEqual({ status, message });
     expect(await stagedRows()).toBe(rowsBefore);
     expect(await filesUnder(mediaDir)).toEqual(filesBefore);
+    expect(await temporaryFiles()).toEqual([]);
   }
 
   const answerOf = async (res: Response) => ({ status: res.status, message: ((await res.json()) as { message: string }).message });
@@ -107,6 +128,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
 
     const stored = await filesUnder(mediaDir);
     expect(stored.filter((f) => f.startsWith(row!.storageKey))).toEqual(allVariantKeys(row!.storageKey).sort());
+    expect(await temporaryFiles(), "the body's temporary file is removed before the answer").toEqual([]);
     for (const [format, ext] of [
       ["webp", "webp"],
       ["jpeg", "jpg"],
@@ -165,7 +187,7 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
     expect(await res.json()).toMatchObject({ width: 300, height: 200 });
   });
 
-  it("refuses by content, storing nothing: a renamed text file, a truncated JPEG, a decompression bomb, an empty body", async () => {
+  it("refuses by content, storing nothing: a renamed text file, a truncated JPEG, a decompression bomb, an empty body, a few bytes", async () => {
     const host = await signedInAs(t.app, "premium-host");
     await expectRefused(
       async () => answerOf(await upload(host.client, Buffer.from("Isto é um texto, não uma foto.\n".repeat(50)), "image/jpeg")),
@@ -178,6 +200,8 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
     expect(bomb.length).toBeLessThan(100_000);
     await expectRefused(async () => answerOf(await upload(host.client, bomb, "image/png")), 422, UPLOAD_MESSAGES.pixels);
     await expectRefused(async () => answerOf(await upload(host.client, Buffer.alloc(0))), 422, UPLOAD_MESSAGES.empty);
+    // Shorter than any image's signature (this request used to wait for ever).
+    await expectRefused(async () => answerOf(await upload(host.client, Buffer.from([0xff, 0xfe]), "image/webp")), 415, UPLOAD_MESSAGES.type);
     // A GIF is an image, but not one we accept.
     const gif = await sharp(await solidPng(20, 20)).gif().toBuffer();
     await expectRefused(async () => answerOf(await upload(host.client, gif, "image/png")), 415, UPLOAD_MESSAGES.type);
@@ -207,7 +231,46 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
       413,
       UPLOAD_MESSAGES.size,
     );
+  }, 120_000); // 130 MB sent over loopback: slow on a busy machine
+
+  it("refuses a body that does not begin like an image with 415 from its first bytes, not after reading it", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const headers = { origin: t.app.url, "content-type": "image/jpeg", cookie: `recanto.session_token=${host.client.cookie("recanto.session_token")}` };
+    const text = Buffer.alloc(1024 * 1024, "não é uma foto ");
+    // 80 MB on offer, chunked: over the size limit too, but the type is known first.
+    await expectRefused(
+      async () => {
+        const res = await rawPost(`${t.app.url}/api/imagens`, { ...headers, "transfer-encoding": "chunked" }, repeated(text, 80));
+        return { status: res.status, message: JSON.parse(res.body).message };
+      },
+      415,
+      UPLOAD_MESSAGES.type,
+    );
   });
+
+  it("takes on a few uploads at once (UPLOAD_CONCURRENCY and 8 × as many waiting); one more is answered 503 with Retry-After before its body is read; a body abandoned midway leaves no file", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const headers = { origin: t.app.url, "content-type": "image/jpeg", cookie: `recanto.session_token=${host.client.cookie("recanto.session_token")}` };
+    const photo = await photoJpeg(1600, 1200);
+    const begun = Array.from({ length: 9 }, () => startedPost(`${t.app.url}/api/imagens`, { ...headers, "content-length": String(photo.length) }, photo.subarray(0, 4096)));
+    try {
+      // Each one taken on writes its body to a temporary file as it arrives.
+      await until("9 uploads under way", async () => (await temporaryFiles()).length === 9);
+      const rowsBefore = await stagedRows();
+      const busy = await rawPost(`${t.app.url}/api/imagens`, { ...headers, "content-length": String(photo.length) }, [photo]);
+      expect(busy.status).toBe(503);
+      expect(busy.headers["retry-after"]).toBe("5");
+      expect(JSON.parse(busy.body)).toEqual({ ok: false, status: 503, title: UPLOAD_MESSAGES.busy, message: UPLOAD_MESSAGES.busy });
+      expect(await stagedRows()).toBe(rowsBefore);
+      expect(await temporaryFiles()).toHaveLength(9);
+    } finally {
+      for (const upload of begun) upload.abort();
+    }
+    // The senders went away: their files are removed and their places given back.
+    await until("no temporary file left", async () => (await temporaryFiles()).length === 0);
+    const again = await upload(host.client, photo);
+    expect(again.status).toBe(201);
+  }, 60_000);
 
   it("is for signed-in hosts with Premium only, from our own pages", async () => {
     const photo = await photoJpeg(400, 300);
@@ -303,7 +366,9 @@ describe(`image uploads: POST /api/imagens, staging and claiming (${engine})`, a
     };
     const rowsBefore = await stagedRows();
     const filesBefore = await filesUnder(mediaDir);
-    await expect(stageUpload(db(), failing, host.id, await photoJpeg(1600, 1200))).rejects.toThrow("ENOSPC");
+    const received = path.join(t.app.dataDir, "recebida.jpg");
+    await fs.writeFile(received, await photoJpeg(1600, 1200));
+    await expect(stageUpload(db(), failing, host.id, { path: received, type: "jpeg" })).rejects.toThrow("ENOSPC");
     expect(puts).toBe(6);
     expect(await stagedRows()).toBe(rowsBefore);
     expect(await filesUnder(mediaDir)).toEqual(filesBefore);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allVariantKeys, imageUrl } from "../../common/media";
 import { imageUploads } from "../../server/db/schema";
-import { removeImageFiles } from "../../server/media/uploads";
+import { removeImageFiles } from "../../server/media/variants";
 import { signedInAs } from "../support/accounts";
 import { startTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";

@@ -1,15 +1,29 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import pg from "pg";
 import { createPglite } from "../../server/db/client";
 import { serverEntryPath } from "../support/app";
 import { engine } from "../support/database";
+import { freePort } from "../support/ports";
+import { databaseUrlFor } from "../support/postgres-url";
 
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, [serverEntryPath], {
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), BASE_URL: `http://127.0.0.1:${port}` },
+function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; wrapper?: string[] } = {}) {
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, serverEntryPath];
+  const child = spawn(command!, args, {
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      MEDIA_DIR: inject("mediaDir"),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -20,7 +34,8 @@ function startServer(dataDir: string, port: number) {
 }
 
 async function waitForHealth(url: string, child: ChildProcess) {
-  for (let i = 0; i < 150; i++) {
+  // A first start migrates the embedded database: tens of seconds on a busy machine.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("server exited early");
     const ok = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
     if (ok) return;
@@ -39,7 +54,7 @@ describe.runIf(engine === "pglite")("the server process on the embedded database
   });
 
   it("migrates and seeds on first start, refuses a second process on the same data, shuts down cleanly", async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const first = startServer(dataDir, port);
     started.push(first.child);
     await waitForHealth(`http://127.0.0.1:${port}`, first.child);
@@ -52,7 +67,7 @@ describe.runIf(engine === "pglite")("the server process on the embedded database
     const lines = traced().map((line) => JSON.parse(line) as { msg: string; reqId: string });
     expect(lines.map((line) => line.msg).sort()).toEqual(["page not found", "request"]);
     expect(lines.every((line) => line.reqId === "rastreio-1")).toBe(true);
-    const lockPid = Number(fs.readFileSync(path.join(dataDir, "recanto.lock"), "utf8"));
+    const lockPid = Number.parseInt(fs.readFileSync(path.join(dataDir, "recanto.lock"), "utf8"), 10);
     expect(() => process.kill(lockPid, 0)).not.toThrow();
 
     const second = startServer(dataDir, port + 1);
@@ -112,4 +127,148 @@ describe.runIf(engine === "pglite")("the server process on the embedded database
     expect(run.stdout).not.toContain("Compilando");
     expect(run.stderr).toContain("Uso: npm run admin:create -- email@exemplo.com");
   }, 30_000);
+});
+
+/**
+ * As in a container: the server runs as PID 1 of its own PID namespace (needs util-linux's unshare
+ * and the right to use it); signals go to that process, and it dies if unshare is killed.
+ */
+const AS_PID_1 = ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child"];
+const pid1Of = (wrapper: ChildProcess) => Number(spawnSync("pgrep", ["-P", String(wrapper.pid)], { encoding: "utf8" }).stdout.trim());
+const canRunAsPid1 = spawnSync(AS_PID_1[0]!, [...AS_PID_1.slice(1), "true"]).status === 0;
+
+describe.runIf(engine === "pglite")("the embedded database's lock after a crash", () => {
+  const dirs: string[] = [];
+  const started: ChildProcess[] = [];
+  const freshDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-lock-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const seedless = { env: { SEED_DEMO: "false" } };
+
+  it("a lock naming a live process that started at another time (a reused pid) is stale", async () => {
+    const dataDir = freshDir();
+    fs.writeFileSync(path.join(dataDir, "recanto.lock"), `1:999999999999`); // pid 1 lives, but did not start then
+    const port = await freePort();
+    const server = startServer(dataDir, port, seedless);
+    started.push(server.child);
+    await waitForHealth(`http://127.0.0.1:${port}`, server.child);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 150_000);
+
+  it.runIf(canRunAsPid1)("a server that ran as PID 1 and was killed restarts as PID 1 on the same data", async () => {
+    const dataDir = freshDir();
+    const port = await freePort();
+    const first = startServer(dataDir, port, { ...seedless, wrapper: AS_PID_1 });
+    started.push(first.child);
+    await waitForHealth(`http://127.0.0.1:${port}`, first.child);
+    expect(fs.readFileSync(path.join(dataDir, "recanto.lock"), "utf8")).toMatch(/^1:\d+$/);
+    // The container is killed: its PID 1 (the server, the child of unshare) dies with everything in it.
+    process.kill(pid1Of(first.child), "SIGKILL");
+    await first.exited;
+    expect(fs.existsSync(path.join(dataDir, "recanto.lock"))).toBe(true);
+
+    const second = startServer(dataDir, port, { ...seedless, wrapper: AS_PID_1 });
+    started.push(second.child);
+    await waitForHealth(`http://127.0.0.1:${port}`, second.child);
+    process.kill(pid1Of(second.child), "SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 300_000);
+});
+
+describe.runIf(engine === "postgres")("several server processes starting together on an empty PostgreSQL database", () => {
+  const adminUrl = process.env.DATABASE_URL!;
+  const database = `${inject("postgresTemplate")}_cstart${process.pid}`; // dropped with the run's copies
+  const started: ChildProcess[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-start-"));
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("migrate and seed the demo data once: every process comes up", async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = databaseUrlFor(adminUrl, database);
+    const ports = [await freePort(), await freePort(), await freePort()];
+    const servers = ports.map((port) => startServer(dataDir, port, { env: { DATABASE_URL: url, SEED_DEMO: "true", AUTH_SECRET: "x".repeat(40) } }));
+    started.push(...servers.map((server) => server.child));
+    await Promise.all(servers.map((server, i) => waitForHealth(`http://127.0.0.1:${ports[i]}`, server.child)));
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const users = await client.query<{ n: string }>("SELECT count(*) AS n FROM users");
+      const properties = await client.query<{ n: string }>("SELECT count(*) AS n FROM properties");
+      expect([Number(users.rows[0]!.n), Number(properties.rows[0]!.n)]).toEqual([5, 68]);
+    } finally {
+      await client.end();
+    }
+    expect(servers.filter((server) => server.output().includes("demo data seeded"))).toHaveLength(1);
+    for (const server of servers) server.child.kill("SIGTERM");
+    expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0, 0]);
+  }, 120_000);
+});
+
+/** One raw HTTP/1.1 exchange on its own connection: what came back, and whether the connection was reset. */
+function rawExchange(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  let failure: string | null = null;
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+  socket.on("error", (err: NodeJS.ErrnoException) => (failure = err.code ?? err.message));
+  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  const closed = new Promise<{ status: number | null; failure: string | null }>((resolve) =>
+    socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1]) || null, failure })),
+  );
+  return { socket, connected, closed };
+}
+
+describe.runIf(engine === "pglite")("SIGTERM under load", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-drain-"));
+  let server: ReturnType<typeof startServer> | undefined;
+  afterAll(() => {
+    if (server?.child.exitCode === null) server.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("every request that began before the signal gets its whole answer; then the process exits 0", async () => {
+    const port = await freePort();
+    server = startServer(dataDir, port, { env: { SEED_DEMO: "false" } });
+    await waitForHealth(`http://127.0.0.1:${port}`, server.child);
+
+    // Pages asked for in full and forms whose body is still arriving when the signal comes; and connections whose request comes only after it.
+    const pages = Array.from({ length: 40 }, () => rawExchange(port));
+    const forms = Array.from({ length: 8 }, () => rawExchange(port));
+    const late = Array.from({ length: 4 }, () => rawExchange(port));
+    const all = [...pages, ...forms, ...late];
+    await Promise.all(all.map((exchange) => exchange.connected));
+    for (const { socket } of pages) socket.write(`GET /termos-uso HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
+    const body = "theme=dark";
+    for (const { socket } of forms) {
+      socket.write(`POST /tema HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\ntheme`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const { socket } of forms) socket.end(body.slice("theme".length));
+    for (const { socket } of late) socket.end(`GET /termos-uso HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+
+    const outcomes = await Promise.all([...pages, ...forms].map((exchange) => exchange.closed));
+    // A reset shows as its error code, a connection closed unanswered as null.
+    expect(outcomes.map((outcome, i) => `${i}: ${outcome.failure ?? outcome.status}`)).toEqual(outcomes.map((_, i) => `${i}: 200`));
+    // A request sent only after the signal is answered, or its connection is closed cleanly (never reset), so a client can retry it elsewhere.
+    const lateOutcomes = await Promise.all(late.map((exchange) => exchange.closed));
+    expect(lateOutcomes.filter((outcome) => outcome.failure !== null || ![200, null].includes(outcome.status))).toEqual([]);
+    expect(await server.exited).toBe(0);
+  }, 180_000);
 });

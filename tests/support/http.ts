@@ -36,3 +36,13 @@ export class Client {
     });
   }
 }
+
+/**
+ * What a response tells its client, minus what differs on every response (the date, the request id, the CSP
+ * nonce): two answers that must not be told apart compare equal.
+ */
+export async function observableAnswer(res: Response) {
+  const unstable = (text: string) => text.replace(/nonce-[A-Za-z0-9+/=_-]+/g, "nonce-…").replace(/nonce="[^"]*"/g, 'nonce="…"');
+  const headers = [...res.headers].filter(([name]) => name !== "date" && name !== "x-request-id").map(([name, value]) => [name, unstable(value)]);
+  return { status: res.status, headers, body: unstable(await res.text()) };
+}

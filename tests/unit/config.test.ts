@@ -65,6 +65,18 @@ describe("configuration", () => {
     expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe).not.toBeNull();
   });
 
+  it("bounds every wait on a dependency, with defaults, and refuses a client-side query timeout not above the statement timeout", () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config.postgresTimeouts).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000, queryTimeoutMs: 15_000 });
+    expect(config).toMatchObject({ REDIS_CONNECT_TIMEOUT_MS: 2000, REDIS_COMMAND_TIMEOUT_MS: 1000, HEALTHZ_TIMEOUT_MS: 2000 });
+    const short = loadConfig({ DATA_DIR: tmp(), DATABASE_STATEMENT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500", S3_BUCKET: "fotos", S3_REQUEST_TIMEOUT_MS: "800" });
+    expect(short.postgresTimeouts).toMatchObject({ statementTimeoutMs: 1000, queryTimeoutMs: 1500 });
+    expect(short.s3?.timeouts).toEqual({ connectMs: 3000, requestMs: 800, maxAttempts: 2 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_STATEMENT_TIMEOUT_MS: "20000" })).toThrow(/DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), REDIS_COMMAND_TIMEOUT_MS: "0" })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), HEALTHZ_TIMEOUT_MS: "logo" })).toThrow(/HEALTHZ_TIMEOUT_MS/);
+  });
+
   it("keeps images on disk unless S3_BUCKET is set, and refuses half an S3 setting", () => {
     expect(loadConfig({ DATA_DIR: tmp() }).s3).toBeNull();
     const s3 = { DATA_DIR: tmp(), S3_BUCKET: "recanto-fotos", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "segredo", S3_FORCE_PATH_STYLE: "true" };
@@ -74,9 +86,10 @@ describe("configuration", () => {
       endpoint: "http://127.0.0.1:9000",
       credentials: { accessKeyId: "id", secretAccessKey: "segredo" },
       forcePathStyle: true,
+      timeouts: { connectMs: 3000, requestMs: 10_000, maxAttempts: 2 },
     });
     // AWS itself: no endpoint, credentials from the SDK's own chain (instance role, environment).
-    expect(loadConfig({ DATA_DIR: tmp(), S3_BUCKET: "recanto-fotos", S3_REGION: "sa-east-1" }).s3).toEqual({ bucket: "recanto-fotos", region: "sa-east-1", forcePathStyle: false });
+    expect(loadConfig({ DATA_DIR: tmp(), S3_BUCKET: "recanto-fotos", S3_REGION: "sa-east-1" }).s3).toMatchObject({ bucket: "recanto-fotos", region: "sa-east-1", forcePathStyle: false });
     expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: "" })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither/);
     expect(() => loadConfig({ DATA_DIR: tmp(), S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: required/);
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: "nao e url" })).toThrow(/S3_ENDPOINT/);
@@ -88,5 +101,11 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: "4", SHUTDOWN_TIMEOUT_MS: "0" })).toMatchObject({ DATABASE_POOL_SIZE: 4, SHUTDOWN_TIMEOUT_MS: 0 });
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_MS: "muito" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
+  it("limits the image uploads decoded at once per process, 2 by default", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).UPLOAD_CONCURRENCY).toBe(2);
+    expect(loadConfig({ DATA_DIR: tmp(), UPLOAD_CONCURRENCY: "4" }).UPLOAD_CONCURRENCY).toBe(4);
+    for (const bad of ["0", "1.5", "muitos", "65"]) expect(() => loadConfig({ DATA_DIR: tmp(), UPLOAD_CONCURRENCY: bad })).toThrow(/UPLOAD_CONCURRENCY/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatBRL, formatDate } from "../../common/format";
 import { formatPhone, maskBrazilianPhone, normalizePhone } from "../../common/phone";
-import { safeRedirect } from "../../app/lib/redirects";
+import { loginPath, safeRedirect } from "../../app/lib/redirects";
 
 describe("formatting", () => {
   it("formats centavos as pt-BR reais", () => {
@@ -48,5 +48,11 @@ describe("post-login destinations", () => {
       const target = safeRedirect(to);
       expect(new URL(target, "https://recanto.com.br").origin).toBe("https://recanto.com.br");
       expect(target).toBe(to === "/%09/evil.example" ? "/%09/evil.example" : "/");
+  });
+
+  it("sends to the login page with a return path only when the login page would accept it", () => {
+    expect(loginPath("/favoritos?x=1")).toBe("/login?redirectTo=%2Ffavoritos%3Fx%3D1");
+    expect(loginPath("/")).toBe("/login");
+    expect(loginPath(`/accommodation/${"a".repeat(3000)}`)).toBe("/login");
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { LOCATION_MESSAGES, locationCheck } from "../../common/cities";
 import { normalizePhone } from "../../common/phone";
 import { formatCents, maskBRL, MESSAGES, parseBRL, validateProperty } from "../../common/property-form";
 import { whatsappNumber } from "../../common/whatsapp";
+import { municipalities } from "../../server/cities/cities";
+
+const cities = locationCheck(municipalities());
 
 const IMAGE = "3f1c2b9e-8a4d-4c1e-9f7a-2b6d8e0c1a55";
 
@@ -29,7 +33,7 @@ const VALID = {
 describe("the property form's rules (spec §5)", () => {
   it("accepts a complete form, stores the WhatsApp as E.164 digits and drops repeated amenities", () => {
     for (const check of [whatsappNumber, normalizePhone]) {
-      const result = validateProperty(form(VALID), check);
+      const result = validateProperty(form(VALID), check, cities);
       expect(result).toEqual({
         ok: true,
         value: {
@@ -55,7 +59,16 @@ describe("the property form's rules (spec §5)", () => {
     ["description", { description: "Curta" }, MESSAGES.description],
     ["propertyType", { propertyType: "" }, MESSAGES.propertyType],
     ["propertyType", { propertyType: "Castelo" }, MESSAGES.propertyType],
-    ["location", { location: "  R " }, MESSAGES.location],
+    ["title", { title: "\u3164\u3164\u3164\u3164" }, MESSAGES.title],
+    ["title", { title: "\u200B\u200B\u200B\u2800\u2800\u2800" }, MESSAGES.title],
+    ["title", { title: "!!! --- ***" }, MESSAGES.titleBlank],
+    ["description", { description: `Curta${"\u200B".repeat(20)}` }, MESSAGES.description],
+    ["location", { location: "  " }, MESSAGES.location],
+    ["location", { location: "\u200B\u3164" }, MESSAGES.location],
+    ["location", { location: "Serra Gaúcha" }, LOCATION_MESSAGES.noState],
+    ["location", { location: "Gramado - XX" }, LOCATION_MESSAGES.unknownState("XX")],
+    ["location", { location: "Gramado - SP" }, LOCATION_MESSAGES.unknownCity("Gramado", "SP")],
+    ["location", { location: "Cidade Inventada - MG" }, LOCATION_MESSAGES.unknownCity("Cidade Inventada", "MG")],
     ["priceCents", { price: "0,00" }, MESSAGES.price],
     ["priceCents", { price: "abc" }, MESSAGES.price],
     ["priceCents", { price: "0,99" }, MESSAGES.price],
@@ -76,17 +89,50 @@ describe("the property form's rules (spec §5)", () => {
     ["imageIds", { imageIds: ["../../etc/passwd"] }, "Imagem inválida. Envie a foto novamente."],
     ["imageIds", { imageIds: [IMAGE, IMAGE] }, "A mesma imagem foi enviada duas vezes."],
   ])("%s: %j -> %s", (field, change, message) => {
-    const result = validateProperty(form({ ...VALID, ...change }), whatsappNumber);
+    const result = validateProperty(form({ ...VALID, ...change }), whatsappNumber, cities);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[field as keyof typeof result.errors]).toBe(message);
   });
 
   it("reports every failing field at once, one message each", () => {
-    const result = validateProperty(form({}), whatsappNumber);
+    const result = validateProperty(form({}), whatsappNumber, cities);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(Object.keys(result.errors).sort()).toEqual(["bathrooms", "bedrooms", "description", "imageIds", "location", "maxGuests", "priceCents", "propertyType", "title", "whatsappContact"]);
     }
+  });
+});
+
+describe("the property form's free text and location", () => {
+  const valid = (change: Record<string, string>, check = cities) => {
+    const result = validateProperty(form({ ...VALID, ...change }), whatsappNumber, check);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.value;
+  };
+
+  it("stores titles and descriptions cleaned: NFC, no invisible characters, blanks collapsed", () => {
+    expect(valid({ title: " Chale\u0301\u200B  da\u00A0Serra\u3164 " }).title).toBe("Chalé da Serra");
+    expect(valid({ description: "Lareira.\u200D\r\n\r\n\r\nVista   para a serra." }).description).toBe("Lareira.\n\nVista para a serra.");
+    expect(valid({ title: "101" }).title).toBe("101");
+  });
+
+  it("stores a municipality's canonical spelling, whatever the accents, case and separator", () => {
+    expect(valid({ location: "sao paulo - sp" }).location).toBe("São Paulo - SP");
+    expect(valid({ location: "SÃO JOÃO DEL REI/mg" }).location).toBe("São João del Rei - MG");
+    expect(valid({ location: "gramado, rs" }).location).toBe("Gramado - RS");
+    expect(valid({ location: "Santa Bárbara d’Oeste SP" }).location).toBe("Santa Bárbara d'Oeste - SP");
+    expect(valid({ location: "embu-guaçu - sp" }).location).toBe("Embu-Guaçu - SP");
+  });
+
+  it("keeps a listing's older location while it is unchanged, and checks it once edited", () => {
+    const old = locationCheck(municipalities(), "Serra da Mantiqueira");
+    expect(valid({ location: "Serra da Mantiqueira" }, old).location).toBe("Serra da Mantiqueira");
+    const edited = validateProperty(form({ ...VALID, location: "Serra da Mantiqueira - MG" }), whatsappNumber, old);
+    expect(edited).toMatchObject({ ok: false, errors: { location: LOCATION_MESSAGES.unknownCity("Serra da Mantiqueira", "MG") } });
+  });
+
+  it("lets the browser defer the location to the server until the city list is loaded", () => {
+    expect(valid({ location: "Qualquer lugar" }, locationCheck(null)).location).toBe("Qualquer lugar");
   });
 });
 

@@ -23,6 +23,26 @@ describe("rate limits", () => {
     expect(await limiter.consume("login", { ip: "198.51.100.20", email })).toBeNull();
   });
 
+  it("hold back the networks that tried an email attacked from many, but never a network's first try", async () => {
+    const limiter = createRateLimiter();
+    const email = "cercada@example.com";
+    const attacker = (n: number) => `203.0.113.${n}`;
+    for (let n = 1; n <= 10; n++) for (let i = 0; i < 5; i++) expect(await limiter.consume("login", { ip: attacker(n), email })).toBeNull();
+    expect(await limiter.consume("login", { ip: attacker(1), email })).toBeGreaterThan(0);
+    expect(await limiter.consume("login", { ip: "198.51.100.30", email })).toBeNull();
+    expect(await limiter.consume("login", { ip: "198.51.100.30", email })).toBeGreaterThan(0);
+    expect(await limiter.consume("login", { ip: attacker(1), email: "outra@example.com" })).toBeNull();
+  });
+
+  it("count neither a successful login nor its network's earlier failures", async () => {
+    const limiter = createRateLimiter();
+    const keys = { ip: "203.0.113.11", email: "escritorio@example.com" };
+    for (let i = 0; i < 40; i++) {
+      expect(await limiter.consume("login", keys)).toBeNull();
+      await limiter.reset("login", keys);
+    }
+  });
+
   it("forget a network's failures for the email after a successful login", async () => {
     const limiter = createRateLimiter();
     const keys = { ip: "203.0.113.10", email: "dona@example.com" };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, validateLogin, validateProfile, validateSignUp } from "../../common/validation/accounts";
+import { LOCATION_MESSAGES, locationCheck } from "../../common/cities";
+import { MESSAGES, validateLogin, validateProfile as validateProfileWith, validateSignUp } from "../../common/validation/accounts";
+import { municipalities } from "../../server/cities/cities";
+
+const validateProfile = (input: Record<string, unknown>, stored?: string) => validateProfileWith(input, locationCheck(municipalities(), stored));
 
 const valid = {
   name: "Maria da Silva",
@@ -75,7 +79,32 @@ describe("login validation", () => {
   });
 });
 
+describe("names", () => {
+  it.each([
+    ["Hangul fillers", "\u3164\u3164\u3164", MESSAGES.nameRequired],
+    ["zero-width characters", "\u200B\u200C\u200D\u2060", MESSAGES.nameRequired],
+    ["braille blanks", "\u2800\u2800", MESSAGES.nameRequired],
+    ["only punctuation", "- . '", MESSAGES.nameNoLetter],
+    ["only apostrophes", "''", MESSAGES.nameNoLetter],
+  ])("refuses a name of %s", (_label, name, message) => {
+    expect(validateSignUp({ ...valid, name })).toEqual({ ok: false, field: "name", message });
+    expect(validateProfile({ name, phone: "", location: "", bio: "" })).toEqual({ ok: false, field: "name", message });
+  });
+
+  it("stores names cleaned", () => {
+    expect(validateSignUp({ ...valid, name: " Jose\u0301\u200B  d’Ávila\u3164 " })).toMatchObject({ ok: true, data: { name: "José d’Ávila" } });
+  });
+});
+
 describe("profile validation", () => {
+  it("takes a location that is a municipality, in its canonical spelling, or the one stored before", () => {
+    expect(validateProfile({ name: "Ana", phone: "", location: "paraty - rj", bio: "" })).toMatchObject({ ok: true, data: { location: "Paraty - RJ" } });
+    expect(validateProfile({ name: "Ana", phone: "", location: "Praia do Sono", bio: "" })).toEqual({ ok: false, field: "location", message: LOCATION_MESSAGES.noState });
+    expect(validateProfile({ name: "Ana", phone: "", location: "Praia do Sono", bio: "" }, "Praia do Sono")).toMatchObject({ ok: true, data: { location: "Praia do Sono" } });
+    expect(validateProfile({ name: "Ana", phone: "", location: "\u200B", bio: "\u3164\n\u2800" })).toMatchObject({ ok: true, data: { location: "", bio: "" } });
+  });
+
+
   it("keeps the phone optional but valid when given, and limits the bio", () => {
     expect(validateProfile({ name: "Ana", phone: "", location: "", bio: "" })).toMatchObject({ ok: true, data: { phone: "" } });
     expect(validateProfile({ name: "Ana", phone: "12", location: "", bio: "" })).toMatchObject({ ok: false, field: "phone" });

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { LIMITS } from "@common/limits";
 import type { Refused } from "@common/refusal";
@@ -9,6 +9,7 @@ import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FormAlert, inputClass, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { formFields } from "~/lib/form";
+import { SIGNED_IN } from "~/lib/toast";
 
 type Mode = "login" | "signup";
 interface OpenOptions {
@@ -76,7 +77,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
             <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
               {mode === "login" ? "Entre para favoritar e falar com anfitriões." : "Crie sua conta gratuita em menos de um minuto."}
             </Dialog.Description>
-            <DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} />
+            <DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} onLeave={() => close(false)} />
             <p className="mt-5 text-center text-sm text-stone-700 dark:text-stone-300">
               {mode === "login" ? "Não tem uma conta? " : "Já tem uma conta? "}
               <button type="button" onClick={toggle} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
@@ -107,18 +108,25 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   );
 }
 
-type ActionResult = { ok: true } | Refused;
+/** `next`: the password was right and the account asks for its second factor on that page. */
+type ActionResult = { ok: true; next?: string } | Refused;
 
-function DialogForm({ mode, onSuccess }: { mode: Mode; onSuccess: () => void }) {
+function DialogForm({ mode, onSuccess, onLeave }: { mode: Mode; onSuccess: () => void; onLeave: () => void }) {
   const fetcher = useFetcher<ActionResult>();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [clientError, setClientError] = useState<string | null>(null);
   const pending = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok) {
-      if (mode === "login") toast.success("Login realizado com sucesso!", { description: "Bem-vindo de volta!" });
+    if (result.ok && result.next) {
+      // The code step finishes the sign-in and brings the visitor back to this page.
+      onLeave();
+      void navigate(result.next);
+    } else if (result.ok) {
+      if (mode === "login") toast.success(SIGNED_IN.title, { description: SIGNED_IN.description });
       else toast.success("Cadastro realizado com sucesso!", { description: "Verifique seu email para confirmar a conta." });
       onSuccess();
     } else if (mode === "signup") {
@@ -141,6 +149,7 @@ function DialogForm({ mode, onSuccess }: { mode: Mode; onSuccess: () => void }) 
   return (
     <fetcher.Form method="post" action={mode === "login" ? "/login" : "/cadastro"} onSubmit={submit} className="mt-6 space-y-4">
       <input type="hidden" name="mode" value="dialog" />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <FormAlert>{clientError ?? serverError}</FormAlert>
       {mode === "signup" ? (
         <>

@@ -115,6 +115,11 @@ function AccountMenu({ viewer, pendingModeration }: { viewer: Viewer | null; pen
                     {badgeText(pendingModeration)}
                   </span>
                 </MenuLink>
+              ) : viewer.role === "admin" ? (
+                // No count before the second factor is on: the link leads to setting it up.
+                <MenuLink to="/moderacao" icon={<ShieldCheck aria-hidden className="h-4 w-4" />}>
+                  Moderação
+                </MenuLink>
               ) : null}
               <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void submit(null, { method: "post", action: "/sair" })}>

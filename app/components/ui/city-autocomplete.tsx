@@ -7,6 +7,12 @@ import { FieldError, inputClass } from "~/components/ui/field";
 type ListState = { status: "loading" } | { status: "ready" | "fallback"; options: CityOption[] };
 
 let cityList: Promise<ListState> | undefined;
+let loaded: CityOption[] | null = null;
+
+/** Every municipality once this page has loaded the list (a location field was used), else null. */
+export function loadedMunicipalities(): CityOption[] | null {
+  return loaded;
+}
 
 /** Loads /brazilian-cities.json once per page life; the 20 largest cities stand in when it fails. */
 function loadCities(): Promise<ListState> {
@@ -15,7 +21,10 @@ function loadCities(): Promise<ListState> {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       return res.json() as Promise<BrazilianCities>;
     })
-    .then((data): ListState => ({ status: "ready", options: cityOptions(data) }))
+    .then((data): ListState => {
+      loaded = cityOptions(data);
+      return { status: "ready", options: loaded };
+    })
     .catch((): ListState => {
       cityList = undefined; // try again on the next page
       return { status: "fallback", options: FALLBACK_CITIES };

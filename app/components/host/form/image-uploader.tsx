@@ -68,10 +68,16 @@ class UploadFailed extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Seconds the server asked us to wait before trying again (Retry-After of a 503). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
 }
+
+/** A server busy with other images (503) is asked again this many times, after the wait it names. */
+const BUSY_RETRIES = 3;
+const MAX_BUSY_WAIT_SECONDS = 30;
 
 /** POSTs the bytes with XMLHttpRequest (fetch cannot report upload progress). */
 function sendImage(body: Blob, type: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
@@ -92,12 +98,29 @@ function sendImage(body: Blob, type: string, onProgress: (percent: number) => vo
         // not JSON (a proxy's error page): the generic message
       }
       if (xhr.status === 201 && typeof answer.id === "string" && typeof answer.url === "string") resolve(answer as UploadedImage);
-      else reject(new UploadFailed(xhr.status, typeof answer.message === "string" ? answer.message : UPLOAD_MESSAGES.failed));
+      else {
+        const retryAfter = Number(xhr.getResponseHeader("Retry-After"));
+        const message = typeof answer.message === "string" ? answer.message : UPLOAD_MESSAGES.failed;
+        reject(new UploadFailed(xhr.status, message, xhr.status === 503 && retryAfter > 0 ? Math.min(retryAfter, MAX_BUSY_WAIT_SECONDS) : null));
+      }
     };
     xhr.onerror = () => reject(new UploadFailed(0, UPLOAD_MESSAGES.failed));
     xhr.onabort = () => reject(new UploadFailed(0, UPLOAD_MESSAGES.failed));
     xhr.send(body);
   });
+}
+
+/** sendImage, asking again after the wait a busy server names (its message stays if it is still busy). */
+async function sendImageWhenFree(body: Blob, type: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendImage(body, type, onProgress);
+    } catch (err) {
+      if (!(err instanceof UploadFailed) || err.retryAfter === null || attempt >= BUSY_RETRIES) throw err;
+      onProgress(0);
+      await new Promise((resolve) => setTimeout(resolve, err.retryAfter! * 1000));
+    }
+  }
 }
 
 /** Runs jobs with at most `limit` at once; results in the jobs' order. */
@@ -221,7 +244,7 @@ export function ImageUploader({
           } catch {
             // The browser could not read it: the server checks the original and says why it refuses it.
           }
-          const uploaded = await sendImage(body, type, (percent) => setFileProgress(key, percent));
+          const uploaded = await sendImageWhenFree(body, type, (percent) => setFileProgress(key, percent));
           setFileProgress(key, 100);
           return { id: uploaded.id, url: uploaded.url };
         } catch (err) {

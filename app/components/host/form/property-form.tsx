@@ -4,8 +4,9 @@ import { toast } from "sonner";
 import { LIMITS } from "@common/limits";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "@common/catalog";
 import { normalizePhone } from "@common/phone";
+import { locationCheck } from "@common/cities";
 import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, formatCents, GUEST_OPTIONS, maskBRL, REVIEWED_FIELDS, validateProperty, type FieldErrors, type PropertyField } from "@common/property-form";
-import { CityAutocomplete } from "~/components/ui/city-autocomplete";
+import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
 import { FieldError, inputClass, TextField } from "~/components/ui/field";
 import { ImageUploader } from "./image-uploader";
 
@@ -52,6 +53,9 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors = clientErrors ?? serverErrors ?? {};
 
+  /** The server's rules as far as the browser knows them; the location is checked once the city list has loaded. */
+  const validate = (form: FormData) => validateProperty(form, normalizePhone, locationCheck(loadedMunicipalities(), initial.location));
+
   function focusFirstError(found: FieldErrors) {
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first === "imageIds") toast.error("Imagens obrigatórias", { description: found.imageIds });
@@ -65,7 +69,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   }, [serverErrors]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const result = validateProperty(new FormData(event.currentTarget), normalizePhone);
+    const result = validate(new FormData(event.currentTarget));
     if (result.ok) return setClientErrors(null);
     event.preventDefault();
     setClientErrors(result.errors);
@@ -77,7 +81,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     const form = new FormData(formRef.current);
     // After a refused submit, messages follow the fixes as they are typed.
     if (clientErrors || serverErrors) {
-      const result = validateProperty(form, normalizePhone);
+      const result = validate(form);
       setClientErrors(result.ok ? {} : result.errors);
     }
     if (!approved) return;

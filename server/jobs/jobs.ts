@@ -1,0 +1,27 @@
+import { removeListedFiles } from "../media/file-deletions";
+import { removeStaleUploads, STAGED_UPLOAD_TTL_MS } from "../media/uploads";
+import type { Job } from "./runner";
+
+const MINUTE = 60_000;
+
+/** Staged uploads no form claimed within STAGED_UPLOAD_TTL_MS: rows, then files (server/media/uploads.ts). */
+export const staleUploadsJob: Job = {
+  name: "stale-uploads",
+  counts: "envios de imagens nunca salvos removidos",
+  everyMs: 60 * MINUTE,
+  run: ({ db, storage, signal }) => removeStaleUploads(db, storage, new Date(Date.now() - STAGED_UPLOAD_TTL_MS), signal),
+};
+
+/**
+ * Files listed for deletion and not removed yet: normally removed right after their rows, so this
+ * finds only what a killed process or an unreachable storage left (server/media/file-deletions.ts).
+ */
+export const fileDeletionsJob: Job = {
+  name: "file-deletions",
+  counts: "exclusões pendentes de arquivos de imagem concluídas",
+  everyMs: 10 * MINUTE,
+  run: ({ db, storage, signal }) => removeListedFiles(db, storage, { signal }),
+};
+
+/** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
+export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob];
