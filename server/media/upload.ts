@@ -65,17 +65,21 @@ export function receiveUpload(source: Readable, file: string, maxBytes: number):
     let size = 0;
     let head = Buffer.alloc(0);
     let type: SniffedType | null = null;
+    let failed = false;
     const detach = () => {
       source.off("data", onData);
       source.off("end", onEnd);
       source.off("close", onClose);
       source.off("error", onClose);
-      out.off("error", fail);
       source.pause();
     };
     // Settles only once the file is closed, so the caller's removal cannot come first.
     const closed = (settle: () => void) => (out.closed ? settle() : out.once("close", settle));
+    // Stays the file's error listener to the end: a write still under way when the file is
+    // destroyed reports ERR_STREAM_DESTROYED afterwards, which unheard would end the process.
     function fail(err: unknown) {
+      if (failed) return;
+      failed = true;
       detach();
       out.destroy();
       closed(() => reject(err));
@@ -102,8 +106,7 @@ export function receiveUpload(source: Readable, file: string, maxBytes: number):
       if (size === 0) return fail(new ImageRejected(422, UPLOAD_MESSAGES.empty));
       if (!type) return fail(new ImageRejected(415, UPLOAD_MESSAGES.type));
       const received = { path: file, type };
-      out.once("error", (err) => closed(() => reject(err)));
-      out.end(() => closed(() => resolve(received)));
+      out.end((err?: Error | null) => (err ? fail(err) : closed(() => resolve(received))));
     }
     // An error of the source is its connection failing ("aborted", a reset): the sender is gone too.
     const onClose = () => fail(new UploadAborted());
