@@ -42,6 +42,33 @@ export const AMENITIES = [
 ] as const;
 export type Amenity = (typeof AMENITIES)[number];
 
+/**
+ * What a rural stay's guests ask before they go, beyond the amenities: each host states them in the
+ * form and guests filter by them. A listing that has not stated one (older listings) matches no
+ * filter on it.
+ */
+export const ROAD_ACCESS = { asfalto: "Asfalto", terra: "Estrada de terra", "4x4": "4×4 recomendado" } as const;
+export type RoadAccess = keyof typeof ROAD_ACCESS;
+
+/** Carriers with signal at the place; an empty list means no mobile signal at all. */
+export const MOBILE_CARRIERS = { vivo: "Vivo", claro: "Claro", tim: "TIM" } as const;
+export type MobileCarrier = keyof typeof MOBILE_CARRIERS;
+export const NO_SIGNAL_LABEL = "Sem sinal de celular";
+
+export const INTERNET_KINDS = { fibra: "Fibra", radio: "Rádio", satelite: "Satélite", nenhuma: "Sem internet" } as const;
+export type InternetKind = keyof typeof INTERNET_KINDS;
+
+export const POWER_SOURCES = { rede: "Rede elétrica", solar: "Energia solar", gerador: "Gerador" } as const;
+export type PowerSource = keyof typeof POWER_SOURCES;
+
+/** Yes-or-no features of a stay, as filters read them. */
+export const STAY_FEATURES = {
+  petsAllowed: "Aceita pets",
+  stepFree: "Acessível: entrada sem degraus",
+  childFriendly: "Bom para crianças",
+} as const;
+export type StayFeature = keyof typeof STAY_FEATURES;
+
 export const SAFETY_ITEMS = [
   "Detector de fumaça",
   "Kit de primeiros socorros",
