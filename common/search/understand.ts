@@ -1,7 +1,11 @@
 /**
  * Reads what a Brazilian types in the search box ("cabana com lareira em minas para 6 pessoas até
  * 400") into filters, keeping every word it did not understand for full-text search (isomorphic,
- * pure). Accents, case and hyphens never matter; at each word the longest known phrase wins.
+ * pure). Accents, case and hyphens never matter; at each word the longest known phrase wins, and
+ * on equal length a quantity, then a vocabulary word, then a state, then a municipality.
+ * Choices: a lone "R$ 300" is a ceiling; one state and one place per query (the first; a place
+ * outside the state named goes back to text); "sem" + a filter word stays text; the only accent
+ * that matters is Pará's ("para" is a preposition).
  */
 import {
   CATEGORIES,

@@ -104,8 +104,22 @@ export const STATE_NICKNAMES: Record<string, readonly string[]> = {
   GO: ["chapada dos veadeiros"],
 };
 
-/** What people call a municipality besides its IBGE name (old spellings, short names, its famous spot). */
+/**
+ * What people call a municipality besides its IBGE name: old spellings, short names, and the famous
+ * districts and spots guests search for (Monte Verde is in Camanducaia).
+ */
 export const PLACE_NICKNAMES: Record<string, readonly string[]> = {
+  "Camanducaia - MG": ["monte verde"],
+  "Porto Seguro - BA": ["trancoso", "arraial d'ajuda", "arraial dajuda"],
+  "Resende - RJ": ["visconde de mauá"],
+  "Palmeiras - BA": ["vale do capão"],
+  "Palhoça - SC": ["guarda do embaú"],
+  "Imbituba - SC": ["praia do rosa"],
+  "Petrópolis - RJ": ["itaipava"],
+  "Nova Friburgo - RJ": ["lumiar"],
+  "Lima Duarte - MG": ["ibitipoca"],
+  "Santana do Riacho - MG": ["serra do cipó"],
+  "Valença - RJ": ["conservatória"],
   "Paraty - RJ": ["parati"],
   "Armação dos Búzios - RJ": ["búzios"],
   "São Thomé das Letras - MG": ["são tomé das letras"],

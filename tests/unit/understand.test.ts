@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORIES, type Amenity, type PropertyType } from "../../common/catalog";
 import type { Municipality } from "../../common/places";
 import { understand, type Gazetteer, type Understood } from "../../common/search/understand";
-import { WORDLIKE_PLACE_NAMES } from "../../common/search/vocabulary";
+import { PLACE_NICKNAMES, WORDLIKE_PLACE_NAMES } from "../../common/search/vocabulary";
 import { normalizeText } from "../../common/cities";
 import { parseMunicipalities, parseStates } from "../../server/cities/ibge";
 
@@ -232,6 +232,8 @@ const CASES: [input: string, expected: Partial<Reading>][] = [
   ["búzios", { place: "Armação dos Búzios - RJ" }],
   ["parati", { place: "Paraty - RJ" }],
   ["lençóis maranhenses", { place: "Barreirinhas - MA" }],
+  ["chalé em monte verde", { types: ["Chalé"], place: "Camanducaia - MG" }],
+  ["pousada em arraial d'ajuda", { types: ["Pousada"], place: "Porto Seguro - BA" }],
   ["perto de mim", { near: true }],
   ["pousada próximo de mim com piscina", { types: ["Pousada"], amenities: ["Piscina"], near: true }],
 
@@ -276,9 +278,11 @@ describe("understand", () => {
     expect(understand("Bom Jesus", gazetteer).place!.alternatives).toHaveLength(4);
   });
 
-  it("keeps its word-like place names to real municipalities", () => {
+  it("keeps its word-like place names and nicknames to real municipalities", () => {
     const names = new Set(municipalities.map((m) => normalizeText(m.city)));
+    const labels = new Set(municipalities.map((m) => m.label));
     expect(WORDLIKE_PLACE_NAMES.filter((name) => !names.has(normalizeText(name)))).toEqual([]);
+    expect(Object.keys(PLACE_NICKNAMES).filter((label) => !labels.has(label))).toEqual([]);
   });
 
   it("never throws and only gives back words that were typed", () => {
