@@ -5,13 +5,13 @@ import type { SignUpData } from "../../common/validation/accounts";
 import { grantPromotion } from "../billing/promotion";
 import type { Mailer } from "../adapters/email";
 import type { Background } from "../background";
+import { DependencyUnavailable, rethrowUnavailable } from "../unavailable";
 import type { Db } from "../db/client";
 import { users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
 import { passwordChangedEmail } from "./emails";
 import { findUserByEmail } from "./users";
-import { rethrowUnavailable } from "../unavailable";
 
 /** What the account flows use (the process's services satisfy it). Rate limits are the caller's: one check per action, at the HTTP edge. */
 export interface AccountDeps {
@@ -70,9 +70,14 @@ export async function signUp(services: AccountDeps, input: SignUpData, headers: 
   } catch (err) {
     rethrowUnavailable(err);
     const code = errorCode(err);
-    // A sign-up that lost a race for the same email (on PostgreSQL better-auth reports only that it failed).
-    const lostRace = code === "FAILED_TO_CREATE_USER" && (await findUserByEmail(services.database.db, input.email)) !== null;
-    if (code?.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(err) || lostRace) return refused(409, "Este email já está cadastrado", { field: "email" });
+    if (code === "FAILED_TO_CREATE_USER") {
+      // better-auth reports only that the write failed: a sign-up that lost a race for the same email
+      // (on PostgreSQL), or else a database that did not take it (a query timed out, say), which it
+      // does not pass on as the cause.
+      if ((await findUserByEmail(services.database.db, input.email)) !== null) return refused(409, "Este email já está cadastrado", { field: "email" });
+      throw new DependencyUnavailable("database", err);
+    }
+    if (code?.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(err)) return refused(409, "Este email já está cadastrado", { field: "email" });
     if (code === "PASSWORD_TOO_SHORT") return refused(400, "A senha deve ter pelo menos 6 caracteres.", { field: "password" });
     services.logger.error({ err }, "sign-up failed");
     return refused(500, "Erro ao criar conta. Tente novamente.");
