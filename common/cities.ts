@@ -85,6 +85,9 @@ const CAPITALS = new Set(
   ],
 );
 
+/** Capitals and the destinations of nature stays: the places a guest most often means. */
+export const isProminent = (label: string) => DESTINATIONS.has(label) || CAPITALS.has(label);
+
 interface Indexed {
   option: CityOption;
   name: string;
@@ -102,7 +105,7 @@ function indexed(options: CityOption[]): Indexed[] {
       option,
       name: normalizeText(option.city),
       label: normalizeText(option.label),
-      prominence: DESTINATIONS.has(option.label) || CAPITALS.has(option.label) ? 0 : 1,
+      prominence: isProminent(option.label) ? 0 : 1,
     }));
     indexCache.set(options, index);
   }

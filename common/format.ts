@@ -15,3 +15,10 @@ export function formatBRL(centavos: number): string {
 export function formatDate(value: Date | string): string {
   return date.format(typeof value === "string" ? new Date(value) : value);
 }
+
+const kilometres = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
+
+/** "a 12 km de Gramado", "a menos de 1 km de Paraty", "a 3 km de você". */
+export function formatDistance(km: number, from: string): string {
+  return km < 1 ? `a menos de 1 km de ${from}` : `a ${kilometres.format(Math.round(km))} km de ${from}`;
+}

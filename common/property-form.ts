@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
 import { LOCATION_MESSAGES, type LocationCheck } from "./cities";
+import { inBrazil } from "./places";
+import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 import { MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES } from "./image-upload";
 import { LIMITS } from "./limits";
 import { cleanLine, cleanParagraphs, hasLetterOrDigit } from "./text";
@@ -26,6 +28,9 @@ export const MESSAGES = {
   whatsappInvalid: "Número de WhatsApp inválido. Use o código do país e o DDD, por exemplo +55 11 98765-4321.",
   imagesRequired: "Imagens obrigatórias: Adicione pelo menos uma imagem da propriedade",
   tooManyImages: UPLOAD_MESSAGES.count,
+  pinOutside: "A posição no mapa deve ficar no Brasil. Arraste o marcador para o lugar da hospedagem.",
+  pinInvalid: "Posição no mapa inválida. Arraste o marcador novamente.",
+  signalBoth: "Marque as operadoras com sinal ou “Sem sinal de celular”, não os dois.",
 } as const;
 
 /** What guests read and see: changing any of it (or adding photos) on an approved listing sends it back to review. */
@@ -112,6 +117,20 @@ export function propertySchema(validPhone: (input: string) => string | null, che
         if (!digits) ctx.addIssue({ code: "custom", message: MESSAGES.whatsappInvalid });
         return digits ?? "";
       }),
+    features: z.array(z.enum(FEATURE_KEYS, { error: "Opção desconhecida." })).transform((list) => [...new Set(list)]),
+    road: z.enum(ROAD_KEYS, { error: "Escolha o acesso da lista." }).nullable(),
+    signal: z
+      .array(z.enum([...CARRIER_KEYS, "none"], { error: "Operadora desconhecida." }))
+      .refine((list) => !(list.includes("none") && list.length > 1), MESSAGES.signalBoth)
+      .transform((list) => (list.length === 0 ? null : list.includes("none") ? [] : CARRIER_KEYS.filter((c) => list.includes(c)))),
+    internet: z.enum(INTERNET_KEYS, { error: "Escolha a internet da lista." }).nullable(),
+    power: z.array(z.enum(POWER_KEYS, { error: "Fonte de energia desconhecida." })).transform((list) => [...new Set(list)]),
+    /** The host's pin; null when the form sent none (no JavaScript): the municipality's point is used. */
+    pin: z
+      .object({ lat: z.number({ error: MESSAGES.pinInvalid }), lng: z.number({ error: MESSAGES.pinInvalid }) })
+      .nullable()
+      .refine((pin) => !pin || inBrazil(pin.lat, pin.lng), MESSAGES.pinOutside),
+    showExactLocation: z.boolean(),
     imageIds: z
       .array(z.uuid("Imagem inválida. Envie a foto novamente."))
       .min(1, MESSAGES.imagesRequired)
@@ -123,6 +142,9 @@ export function propertySchema(validPhone: (input: string) => string | null, che
 export type PropertyInput = z.output<ReturnType<typeof propertySchema>>;
 export type PropertyField = keyof PropertyInput;
 export type FieldErrors = Partial<Record<PropertyField, string>>;
+
+/** "-22.9" -> -22.9; anything but a plain decimal number -> NaN (refused with a message). */
+const coordinate = (text: string) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(text.trim()) ? Number(text) : Number.NaN);
 
 /** What the form posts, read the same way from FormData in the browser and on the server. */
 export function propertyFormValues(form: { get(name: string): unknown; getAll(name: string): unknown[] }) {
@@ -142,6 +164,13 @@ export function propertyFormValues(form: { get(name: string): unknown; getAll(na
     bathrooms: text("bathrooms"),
     amenities: list("amenities"),
     safetyItems: list("safetyItems"),
+    features: list("features"),
+    road: text("road") || null,
+    signal: list("signal"),
+    internet: text("internet") || null,
+    power: list("power"),
+    pin: text("latitude") || text("longitude") ? { lat: coordinate(text("latitude")), lng: coordinate(text("longitude")) } : null,
+    showExactLocation: text("showExactLocation") === "on",
     whatsappContact: text("whatsappContact"),
     imageIds: list("imageIds"),
   };

@@ -2,16 +2,38 @@
  * Search state as it lives in the URL (isomorphic). Parsing never throws: a bad or absurd value
  * falls back to its default, and serialising omits defaults so URLs stay short and shareable.
  */
-import { AMENITIES, findCategory, PROPERTY_TYPES, type Amenity, type PropertyType } from "./catalog";
+import { AMENITIES, findCategory, PROPERTY_TYPES, type Amenity, type InternetKind, type MobileCarrier, type PowerSource, type PropertyType, type RoadAccess, type StayFeature } from "./catalog";
 import { LIMITS } from "./limits";
+import { BRAZIL_BOUNDS, inBrazil } from "./places";
+import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 
-export const SORTS = ["newest", "price-low", "price-high"] as const;
+export const SORTS = ["distance", "newest", "price-low", "price-high"] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
+  distance: "Mais próximos",
   newest: "Mais recentes",
   "price-low": "Menor preço",
   "price-high": "Maior preço",
 };
+
+/** Around a place: 50 km unless the guest chooses another distance. */
+export const DEFAULT_RADIUS_KM = 50;
+export const RADIUS_OPTIONS = [10, 25, 50, 100, 200] as const;
+const MIN_RADIUS_KM = 1;
+const MAX_RADIUS_KM = 500;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+/** A map's visible area, in degrees. */
+export interface Area {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+export type SignalChoice = MobileCarrier | "none";
 
 /** The price slider runs 0–1000 reais in steps of 50; 1000 means "no upper bound". */
 export const PRICE_MAX = 1000;
@@ -26,25 +48,49 @@ const MAX_TEXT = LIMITS.search;
 
 export interface PropertyQuery {
   search: string;
+  /** "Onde": a municipality ("Paraty - RJ": listings around it), or text found inside locations. */
   location: string;
+  /** A state's UF. */
+  state: string | null;
+  /** Around a municipality or `near`: how far. */
+  radiusKm: number;
+  /** "Perto de mim": the guest's position, rounded to about a kilometre. */
+  near: LatLng | null;
+  /** "Buscar nesta área": the map's visible box. */
+  area: Area | null;
   propertyType: PropertyType | null;
   minPrice: number;
   maxPrice: number;
   minGuests: number;
   amenities: Amenity[];
-  sort: Sort;
+  features: StayFeature[];
+  road: RoadAccess[];
+  signal: SignalChoice[];
+  internet: InternetKind[];
+  power: PowerSource[];
+  /** null: the search's own order (by distance around a place, else newest). */
+  sort: Sort | null;
   page: number;
 }
 
 export const DEFAULT_QUERY: PropertyQuery = {
   search: "",
   location: "",
+  state: null,
+  radiusKm: DEFAULT_RADIUS_KM,
+  near: null,
+  area: null,
   propertyType: null,
   minPrice: 0,
   maxPrice: PRICE_MAX,
   minGuests: 1,
   amenities: [],
-  sort: "newest",
+  features: [],
+  road: [],
+  signal: [],
+  internet: [],
+  power: [],
+  sort: null,
   page: 1,
 };
 
@@ -67,10 +113,64 @@ function propertyType(value: string | null): PropertyType | null {
   return category && category.types.length === 1 ? category.types[0]! : null;
 }
 
-function amenities(value: string | null): Amenity[] {
+/** The known values of a comma-separated list, in their canonical order ("x,Wi-Fi,Wi-Fi" -> ["Wi-Fi"]). */
+function listOf<T extends string>(known: readonly T[], value: string | null): T[] {
   if (!value) return [];
-  const wanted = new Set(value.split(",").map((a) => a.trim()));
-  return AMENITIES.filter((a) => wanted.has(a));
+  const wanted = new Set(value.slice(0, 2000).split(",").map((a) => a.trim()));
+  return known.filter((a) => wanted.has(a));
+}
+
+const UF = /^[A-Z]{2}$/;
+const state = (value: string | null) => (value && UF.test(value.trim().toUpperCase()) ? value.trim().toUpperCase() : null);
+
+/** "-22.91,-43.17" -> a point in Brazil, rounded to `decimals`; anything else -> null. */
+function numbers(value: string | null, count: number): number[] | null {
+  if (!value) return null;
+  const parts = value.split(",");
+  if (parts.length !== count || !parts.every((p) => /^\s*-?\d{1,3}(\.\d{1,12})?\s*$/.test(p))) return null;
+  return parts.map(Number);
+}
+const round = (n: number, decimals: number) => Math.round(n * 10 ** decimals) / 10 ** decimals;
+
+function near(value: string | null): LatLng | null {
+  const [lat, lng] = numbers(value, 2) ?? [];
+  return lat !== undefined && lng !== undefined && inBrazil(lat, lng) ? { lat: round(lat, 2), lng: round(lng, 2) } : null;
+}
+
+/** A box within Brazil (a larger one is cut to Brazil); inverted, empty or outside Brazil -> null. */
+function area(value: string | null): Area | null {
+  const [west, south, east, north] = numbers(value, 4) ?? [];
+  if (west === undefined || south === undefined || east === undefined || north === undefined) return null;
+  const box = {
+    west: round(Math.max(west, BRAZIL_BOUNDS.west), 4),
+    south: round(Math.max(south, BRAZIL_BOUNDS.south), 4),
+    east: round(Math.min(east, BRAZIL_BOUNDS.east), 4),
+    north: round(Math.min(north, BRAZIL_BOUNDS.north), 4),
+  };
+  return box.west < box.east && box.south < box.north ? box : null;
+}
+
+const radius = (value: string | null) => integer(value, MIN_RADIUS_KM, MAX_RADIUS_KM, DEFAULT_RADIUS_KM);
+
+/** The filters both pages read the same way. */
+function placeAndAttributes(params: URLSearchParams) {
+  return {
+    search: text(params.get("search")),
+    location: text(params.get("location")),
+    state: state(params.get("state")),
+    radiusKm: radius(params.get("radius")),
+    near: near(params.get("near")),
+    area: area(params.get("area")),
+    ...prices(params),
+    amenities: listOf(AMENITIES, params.get("amenities")),
+    features: listOf(FEATURE_KEYS, params.get("features")),
+    road: listOf(ROAD_KEYS, params.get("road")),
+    signal: listOf([...CARRIER_KEYS, "none"] as const, params.get("signal")),
+    internet: listOf(INTERNET_KEYS, params.get("internet")),
+    power: listOf(POWER_KEYS, params.get("power")),
+    sort: sort(params.get("sort")),
+    page: page(params.get("page")),
+  };
 }
 
 function prices(params: URLSearchParams) {
@@ -80,38 +180,30 @@ function prices(params: URLSearchParams) {
   return { minPrice, maxPrice: maxPrice < minPrice ? PRICE_MAX : maxPrice };
 }
 
-const sort = (value: string | null): Sort => SORTS.find((s) => s === value) ?? "newest";
+const sort = (value: string | null): Sort | null => SORTS.find((s) => s === value) ?? null;
 const page = (value: string | null) => integer(value, 1, 1_000_000, 1);
 
-/** Home: search, propertyType, minPrice, maxPrice, location, minGuests, amenities, sort, page. */
+/** Home: the place and attribute filters, propertyType and minGuests. */
 export function parseHomeQuery(params: URLSearchParams): PropertyQuery {
   return {
-    search: text(params.get("search")),
-    location: text(params.get("location")),
+    ...placeAndAttributes(params),
     propertyType: propertyType(params.get("propertyType")),
-    ...prices(params),
     minGuests: integer(params.get("minGuests"), 1, MAX_GUESTS_FILTER, 1),
-    amenities: amenities(params.get("amenities")),
-    sort: sort(params.get("sort")),
-    page: page(params.get("page")),
   };
 }
 
 /** The home page lists results (instead of the hero) when any filter is in its URL. */
 export function hasHomeFilters(params: URLSearchParams): boolean {
-  return ["search", "location", "propertyType", "minGuests", "minPrice", "maxPrice", "amenities"].some((k) => params.has(k));
+  return HOME_FILTER_PARAMS.some((k) => params.has(k));
 }
+const HOME_FILTER_PARAMS = ["search", "location", "state", "near", "area", "propertyType", "minGuests", "minPrice", "maxPrice", "amenities", "features", "road", "signal", "internet", "power"];
 
-/** Category page: search, location, minPrice, maxPrice, guests, sort, page (the type comes from the path). */
+/** Category page: the place and attribute filters and guests (the type comes from the path). */
 export function parseCategoryQuery(params: URLSearchParams): PropertyQuery {
   return {
     ...DEFAULT_QUERY,
-    search: text(params.get("search")),
-    location: text(params.get("location")),
-    ...prices(params),
+    ...placeAndAttributes(params),
     minGuests: integer(params.get("guests"), 1, CATEGORY_MAX_GUESTS, 1),
-    sort: sort(params.get("sort")),
-    page: page(params.get("page")),
   };
 }
 
@@ -124,32 +216,45 @@ function toSearch(entries: Entries): string {
   return s ? `?${s}` : "";
 }
 
-/** Category URL query with defaults omitted, as the spec lists them. */
-export function categorySearch(q: PropertyQuery): string {
-  return toSearch([
+const coordinates = (...numbers: number[]) => numbers.join(",");
+const joined = (list: readonly string[]) => list.join(",");
+
+/** The URL entries of the place and attribute filters, defaults omitted. */
+function placeAndAttributeEntries(q: PropertyQuery): Entries {
+  const centred = Boolean(q.location || q.near);
+  return [
     ["search", q.search],
     ["location", q.location],
+    ["state", q.state],
+    ["near", q.near && coordinates(q.near.lat, q.near.lng)],
+    ["radius", centred && q.radiusKm !== DEFAULT_RADIUS_KM && q.radiusKm],
+    ["area", q.area && coordinates(q.area.west, q.area.south, q.area.east, q.area.north)],
     ["minPrice", q.minPrice > 0 && q.minPrice],
     ["maxPrice", q.maxPrice < PRICE_MAX && q.maxPrice],
-    ["guests", q.minGuests > 1 && q.minGuests],
-    ["sort", q.sort !== "newest" && q.sort],
+  ];
+}
+
+function attributeEntries(q: PropertyQuery): Entries {
+  return [
+    ["amenities", joined(q.amenities)],
+    ["features", joined(q.features)],
+    ["road", joined(q.road)],
+    ["signal", joined(q.signal)],
+    ["internet", joined(q.internet)],
+    ["power", joined(q.power)],
+    ["sort", q.sort],
     ["page", q.page > 1 && q.page],
-  ]);
+  ];
+}
+
+/** Category URL query with defaults omitted: the spec's params first. */
+export function categorySearch(q: PropertyQuery): string {
+  return toSearch([...placeAndAttributeEntries(q), ["guests", q.minGuests > 1 && q.minGuests], ...attributeEntries(q)]);
 }
 
 /** Home results URL query with defaults omitted. */
 export function homeSearch(q: PropertyQuery): string {
-  return toSearch([
-    ["search", q.search],
-    ["location", q.location],
-    ["propertyType", q.propertyType],
-    ["minPrice", q.minPrice > 0 && q.minPrice],
-    ["maxPrice", q.maxPrice < PRICE_MAX && q.maxPrice],
-    ["minGuests", q.minGuests > 1 && q.minGuests],
-    ["amenities", q.amenities.join(",")],
-    ["sort", q.sort !== "newest" && q.sort],
-    ["page", q.page > 1 && q.page],
-  ]);
+  return toSearch([...placeAndAttributeEntries(q), ["propertyType", q.propertyType], ["minGuests", q.minGuests > 1 && q.minGuests], ...attributeEntries(q)]);
 }
 
 /** Page buttons for a results list: the first, the last, and the current ±2, with gaps as null. */

@@ -47,8 +47,8 @@ import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
 import { reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
-import { cityOptions } from "../common/cities";
-import { parseBrazilianCities } from "../server/cities/ibge";
+import { searchInput } from "../server/properties/search-input";
+import { municipalityLabels } from "../server/cities/cities";
 import { ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../server/seed/demo";
 import { ensureDemoImages } from "../server/seed/demo-images";
@@ -129,12 +129,6 @@ async function withThrowawayPostgres<T>(adminUrl: string, run: (url: string) => 
 
 const ms = (started: number) => performance.now() - started;
 
-/** Every municipality as "City - UF", read from the committed CSVs (tsx cannot load them as the server does, through Vite's ?raw). */
-function municipalityLabels(): string[] {
-  const read = (name: string) => fs.readFileSync(path.join("server/cities/ibge", name), "utf8");
-  return cityOptions(parseBrazilianCities(read("estados.csv"), read("municipios.csv"))).map((c) => c.label);
-}
-
 // ---------------------------------------------------------------------------------------------
 // 1. TTFB of the home page
 
@@ -210,7 +204,7 @@ const SHAPES: Shape[] = [
 
 const NAIVE_TERMS = ["cabana", "vista para o mar"];
 
-const fullInput = (shape: Shape): SearchInput => ({ ...DEFAULT_QUERY, types: [], pageSize: HOME_PAGE_SIZE, ...shape.input });
+const fullInput = (shape: Shape): SearchInput => ({ ...searchInput(DEFAULT_QUERY, { types: [], pageSize: HOME_PAGE_SIZE }), ...shape.input });
 
 /** The search the spec's first backend ran: ILIKE over three columns and an exact count, no index can help. */
 function naiveStatements(term: string) {

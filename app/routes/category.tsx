@@ -1,10 +1,16 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategory } from "@common/catalog";
-import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, parseCategoryQuery } from "@common/property-query";
+import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, parseCategoryQuery } from "@common/property-query";
+import { queryChips } from "@common/query-chips";
 import { searchProperties } from "@server/properties/search";
+import { searchInput } from "@server/properties/search-input";
+import { placeNotes } from "@server/properties/place-notes";
+import { understoodQuery } from "@server/properties/understood-query";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { CategoryFilters } from "~/components/search/category-filters";
+import { PlaceSuggestions } from "~/components/search/place-suggestions";
+import { QueryChips } from "~/components/search/query-chips";
 import { SearchResults } from "~/components/search/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
 import { streamed } from "~/lib/streamed.server";
@@ -14,17 +20,21 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.categoryId);
   if (!category) return data({ category: null }, { status: 404 });
   const url = new URL(request.url);
-  const query = parseCategoryQuery(url.searchParams);
-  // The type name works too ("/category/Chalé"), but each list has one URL: the slug, without
-  // defaults or bad values (absurd ones never reach the query).
+  const understood = understoodQuery(parseCategoryQuery(url.searchParams));
+  const query = understood.query;
+  // Text naming another type searches that type among all listings.
+  const [otherType] = understood.types.filter((type) => !category.types.includes(type));
+  if (otherType) throw redirect(`/${homeSearch({ ...query, propertyType: otherType })}`);
+  // The type name works too ("/category/Chalé"), but each list has one URL: the slug, with understood
+  // text in its filters, without defaults or bad values (absurd ones never reach the query).
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const results = streamed(
-    searchProperties(context.services.database.db, { ...query, types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE }),
+    searchProperties(context.services.database.db, searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE })),
     context,
     "category search",
     { category: category.slug },
   );
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, results };
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, results, ...placeNotes(understood) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -53,7 +63,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, results }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -67,7 +77,10 @@ function CategoryListing({ category, query, results }: Exclude<Route.ComponentPr
       <div className="mt-8">
         <CategoryFilters key={form.key} path={path} query={query} onNavigate={form.expect} />
       </div>
+      <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
+      <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />
       <SearchResults
+        distanceFrom={notes.centerName ?? undefined}
         url={path + search}
         results={results}
         skeletons={8}

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
+import { attributesFromTags } from "@common/stay-attributes";
 import { imageUrl } from "@common/media";
 import { formatInternationalPhone } from "@common/phone";
 import { requireHost } from "@server/accounts/guards";
@@ -38,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       bathrooms: property.bathrooms,
       amenities: property.amenities,
       safetyItems: property.safetyItems,
+      attributes: attributesFromTags(property.features),
       whatsappContact: formatInternationalPhone(property.whatsappContact),
       images: property.images.map((image) => ({ id: image.id, url: imageUrl(image.storageKey, 400) })),
     },

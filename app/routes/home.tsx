@@ -1,11 +1,17 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, findCategory } from "@common/catalog";
-import { CAROUSEL_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
+import { CAROUSEL_SIZE, categorySearch, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
+import { queryChips } from "@common/query-chips";
 import { firstCards, searchProperties } from "@server/properties/search";
+import { searchInput } from "@server/properties/search-input";
+import { placeNotes, type PlaceNotes } from "@server/properties/place-notes";
+import { homeQueryOf } from "@server/properties/understood-query";
 import { CategoryCarousel } from "~/components/search/category-carousel";
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import { HomeSearchForm } from "~/components/search/home-search";
+import { PlaceSuggestions } from "~/components/search/place-suggestions";
+import { QueryChips } from "~/components/search/query-chips";
 import { SearchResults } from "~/components/search/search-results";
 import { redirectToCanonical } from "~/lib/redirects";
 import { streamed } from "~/lib/streamed.server";
@@ -20,16 +26,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const logged = <T,>(work: Promise<T>) => streamed(work, context, "home search");
 
   if (hasHomeFilters(url.searchParams)) {
-    const query = parseHomeQuery(url.searchParams);
-    // One URL per result list: empty, default and bad values are dropped.
+    const home = homeQueryOf(parseHomeQuery(url.searchParams));
+    if (home.kind === "collection") throw redirect(`/category/${home.category.slug}${categorySearch(home.query)}`);
+    const { query, understood } = home;
+    // One URL per result list: understood text in its filters; empty, default and bad values dropped.
     redirectToCanonical(url, "/", homeSearch(query));
-    const results = logged(searchProperties(database.db, { ...query, types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE }));
-    return { view: "results" as const, query, results };
+    const results = logged(searchProperties(database.db, searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE })));
+    return { view: "results" as const, query, results, ...placeNotes(understood) };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {
     const category = findCategory(slug)!;
-    const items = logged(firstCards(database.db, { ...DEFAULT_QUERY, types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE }));
+    const items = logged(firstCards(database.db, searchInput(DEFAULT_QUERY, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE })));
     return { slug, name: category.name, tagline: category.tagline, items };
   });
   return { view: "hero" as const, query: DEFAULT_QUERY, sections };
@@ -47,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loaderData.view === "results" ? (
-        <Results query={loaderData.query} results={loaderData.results} />
+        <Results {...loaderData} />
       ) : (
         <>
           <Hero />
@@ -114,9 +122,10 @@ function AllCategories() {
   );
 }
 
-function Results({ query, results }: { query: PropertyQuery; results: ReturnType<typeof searchProperties> }) {
+function Results({ query, results, notes }: { query: PropertyQuery; results: ReturnType<typeof searchProperties>; notes: PlaceNotes }) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
+  const chips = queryChips(query, notes.stateNames);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Resultados da busca</h1>
@@ -138,7 +147,10 @@ function Results({ query, results }: { query: PropertyQuery; results: ReturnType
           </Link>
         </HomeSearchForm>
       </div>
+      <QueryChips chips={chips} href={(chip) => `/${homeSearch(chip.without)}`} clearHref="/" />
+      <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
       <SearchResults
+        distanceFrom={notes.centerName ?? undefined}
         url={`/${search}`}
         results={results}
         skeletons={HOME_PAGE_SIZE}

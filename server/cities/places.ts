@@ -6,6 +6,7 @@ import { parseMunicipalities, parseStates } from "./ibge";
 let states: State[] | undefined;
 let municipalities: Municipality[] | undefined;
 let byCode: Map<number, Municipality> | undefined;
+let byLabel: Map<string, Municipality> | undefined;
 
 /** The 27 states, by UF. */
 export function brazilianStates(): State[] {
@@ -22,4 +23,10 @@ export function municipalityPlaces(): Municipality[] {
 export function municipalityByCode(code: number): Municipality | undefined {
   byCode ??= new Map(municipalityPlaces().map((m) => [m.code, m]));
   return byCode.get(code);
+}
+
+/** The municipality of a canonical "City - UF" label (what location fields store). */
+export function municipalityByLabel(label: string): Municipality | undefined {
+  byLabel ??= new Map(municipalityPlaces().map((m) => [m.label, m]));
+  return byLabel.get(label);
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, doublePrecision, index, integer, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { PROPERTY_STATUSES } from "../../common/property-card";
 
 const timestamps = {
@@ -103,6 +103,18 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 
+/** Brazil's municipalities (IBGE, written by migration 0009): where listings are and where searches centre. */
+export const municipalities = pgTable("municipalities", {
+  /** IBGE code, 7 digits; the first two are the state's code. */
+  code: integer("code").primaryKey(),
+  name: text("name").notNull(),
+  uf: text("uf").notNull(),
+  /** "City - UF", as location fields store it. */
+  label: text("label").notNull().unique(),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+});
+
 /** Only these rows are public; every public query repeats this predicate so the partial indexes apply. */
 export const publicProperty = sql`status = 'approved' AND is_active`;
 
@@ -126,12 +138,28 @@ export const properties = pgTable(
      * index rechecks compare plain text instead of calling unaccent() on every row.
      */
     locationFolded: text("location_folded").notNull().generatedAlwaysAs(sql`lower(immutable_unaccent(location))`),
+    /** The municipality of `location`; null only for listings saved before locations were real places. */
+    municipalityCode: integer("municipality_code").references(() => municipalities.code),
+    stateCode: integer("state_code").generatedAlwaysAs(sql`municipality_code / 100000`),
+    /** The host's pin (the municipality's point unless moved): private unless showExactLocation. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    showExactLocation: boolean("show_exact_location").notNull().default(false),
+    /** This listing's own, stable offset from the pin to what the public sees (0.25 to 1 km, random once). */
+    offsetBearing: doublePrecision("location_offset_bearing").notNull().default(sql`random() * 2 * pi()`),
+    offsetKm: doublePrecision("location_offset_km").notNull().default(sql`0.25 + random() * 0.75`),
+    /** Where the public sees the listing, (longitude, latitude): the pin moved by the offset, or the pin itself when shown exactly. */
+    publicPoint: point("public_point", { mode: "xy" }).generatedAlwaysAs(
+      sql`public_position(latitude, longitude, location_offset_bearing, location_offset_km, show_exact_location)`,
+    ),
     priceCents: integer("price_cents").notNull(),
     maxGuests: integer("max_guests").notNull(),
     bedrooms: integer("bedrooms").notNull(),
     bathrooms: integer("bathrooms").notNull(),
     amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
     safetyItems: text("safety_items").array().notNull().default(sql`'{}'::text[]`),
+    /** The rural attributes the host stated, as tags (common/stay-attributes.ts): one GIN index serves every filter on them. */
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
     /** E.164 digits without the plus sign, e.g. 5511987654321; empty when not given. */
     whatsappContact: text("whatsapp_contact").notNull().default(""),
     isActive: boolean("is_active").notNull().default(true),
@@ -157,6 +185,10 @@ export const properties = pgTable(
     index("properties_public_search_idx").using("gin", t.searchVector).where(publicProperty),
     index("properties_public_location_trgm_idx").using("gin", t.locationFolded.op("gin_trgm_ops")).where(publicProperty),
     index("properties_public_amenities_idx").using("gin", t.amenities).where(publicProperty),
+    index("properties_public_features_idx").using("gin", t.features).where(publicProperty),
+    index("properties_public_point_idx").using("gist", t.publicPoint).where(publicProperty),
+    index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.
     index("properties_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
     check("properties_status_check", sql`${t.status} IN ('pending', 'approved', 'rejected')`),

@@ -1,17 +1,20 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { HostPropertyCardData } from "../../common/property-card";
 import { REVIEWED_FIELDS, type PropertyInput } from "../../common/property-form";
+import { attributeTags } from "../../common/stay-attributes";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { properties, propertyImages } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 import { claimUploads } from "../media/uploads";
+import { positionColumns } from "./position";
 import { isUuid, makeSlug } from "./properties";
 import { cardColumns, withCovers } from "./search";
 
+/** The form's input as columns: the attributes as tags, the municipality and the pin (server/properties/position.ts). */
 function stored(input: PropertyInput) {
-  const { imageIds: _imageIds, ...fields } = input;
-  return fields;
+  const { imageIds: _imageIds, features, road, signal, internet, power, pin, ...fields } = input;
+  return { ...fields, features: attributeTags({ features, road, signal, internet, power }), ...positionColumns(input.location, pin) };
 }
 
 const altText = (title: string, position: number) => `${title}, foto ${position + 1}`;

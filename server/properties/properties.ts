@@ -5,6 +5,7 @@ import { normalizeText } from "../../common/cities";
 import type { Db } from "../db/client";
 import type { PropertyStatus } from "../../common/property-card";
 import { properties, propertyImages, publicProperty } from "../db/schema";
+import { positionColumns, type Pin } from "./position";
 
 export interface NewProperty {
   title: string;
@@ -18,6 +19,10 @@ export interface NewProperty {
   amenities: readonly Amenity[];
   safetyItems: readonly SafetyItem[];
   whatsappContact: string;
+  /** The rural attributes as stored tags (common/stay-attributes.ts). */
+  features?: readonly string[];
+  /** The host's pin; the municipality's point when absent. */
+  pin?: Pin;
   isActive?: boolean;
   status?: PropertyStatus;
   createdAt?: Date;
@@ -55,6 +60,8 @@ export async function createProperty(db: Db, hostId: string, data: NewProperty, 
         ...data,
         amenities: [...data.amenities],
         safetyItems: [...data.safetyItems],
+        features: [...(data.features ?? [])],
+        ...positionColumns(data.location, data.pin),
         hostId,
         slug: makeSlug(data.title),
         createdAt: data.createdAt,

@@ -1,7 +1,9 @@
 import { and, asc, desc, inArray, sql, type SQL } from "drizzle-orm";
 import type { Amenity, PropertyType } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
-import { PRICE_MAX, type PropertyQuery, type Sort } from "../../common/property-query";
+import { PRICE_MAX, type Area, type LatLng, type PropertyQuery, type Sort } from "../../common/property-query";
+import { EARTH_RADIUS_KM } from "../../common/places";
+import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../common/stay-attributes";
 import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty } from "../db/schema";
 import type { PropertyCardData } from "../../common/property-card";
@@ -12,7 +14,14 @@ import type { PropertyCardData } from "../../common/property-card";
  */
 export const COUNT_CAP = 1000;
 
-export interface SearchInput extends Omit<PropertyQuery, "propertyType"> {
+export interface SearchInput extends Omit<PropertyQuery, "propertyType" | "sort" | "location" | "state"> {
+  /** Text looked for inside locations (what "Onde" held when it named no place). */
+  location: string;
+  /** A state's IBGE code. */
+  stateCode: number | null;
+  /** Listings within radiusKm of this point (a municipality's, or the guest's), with their distance. */
+  center: LatLng | null;
+  sort: Sort;
   /** Types to list (a category page may span several); empty means every type. */
   types: readonly PropertyType[];
   /** Collections: also list properties of other types that have any of these amenities. */
@@ -32,7 +41,7 @@ export const cardColumns = {
 };
 
 export interface SearchResult {
-  items: PropertyCardData[];
+  items: (PropertyCardData & { distanceKm: number | null })[];
   /** Exact up to COUNT_CAP; `totalIsCapped` says there are more. */
   total: number;
   totalIsCapped: boolean;
@@ -40,14 +49,18 @@ export interface SearchResult {
   pageCount: number;
 }
 
-/** "Cabanas na serra!" -> "cabanas:* & serra:*" (prefix match per word, stems and accents folded by recanto_pt). */
-export function toPrefixTsquery(text: string): string {
-  const words = normalizeText(text)
+/**
+ * "Cabanas na serra!" -> "cabanas & serra": every word required, each matched by its stem (recanto_pt
+ * folds accents and stems: "cabanas" finds "Cabana"), never as a prefix: "minas" must not find
+ * "minutos", whose stem begins like it.
+ */
+export function toTsquery(text: string): string {
+  return normalizeText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8)
-    .map((w) => `${w.slice(0, 40)}:*`);
-  return words.join(" & ");
+    .map((w) => w.slice(0, 40))
+    .join(" & ");
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,10 +73,11 @@ const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
  */
 const MIN_SUBSTRING = 3;
 
-function conditions(input: SearchInput): SQL[] {
+/** The search's conditions; `attributes: false` leaves out the amenity and attribute filters (counted by facets.ts). */
+export function conditions(input: SearchInput, { attributes = true } = {}): SQL[] {
   const where: SQL[] = [publicProperty];
   if (input.search) {
-    const tsquery = toPrefixTsquery(input.search);
+    const tsquery = toTsquery(input.search);
     const matches: SQL[] = [];
     if (tsquery) matches.push(sql`${properties.searchVector} @@ to_tsquery('recanto_pt', ${tsquery})`);
     // Text inside a location: "ordão - S" finds Campos do Jordão - SP.
@@ -73,6 +87,9 @@ function conditions(input: SearchInput): SQL[] {
     where.push(matches.length > 0 ? sql`(${sql.join(matches, sql` OR `)})` : sql`false`);
   }
   if (input.location) where.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.location)}`);
+  if (input.stateCode !== null) where.push(sql`${properties.stateCode} = ${input.stateCode}`);
+  if (input.center) where.push(...within(input.center, input.radiusKm));
+  if (input.area) where.push(sql`${properties.publicPoint} <@ ${box(input.area)}`);
   if (input.types.length > 0) {
     const ofType = inArray(properties.propertyType, [...input.types]);
     where.push(
@@ -84,7 +101,39 @@ function conditions(input: SearchInput): SQL[] {
   if (input.minPrice > 0) where.push(sql`${properties.priceCents} >= ${input.minPrice * 100}`);
   if (input.maxPrice < PRICE_MAX) where.push(sql`${properties.priceCents} <= ${input.maxPrice * 100}`);
   if (input.minGuests > 1) where.push(sql`${properties.maxGuests} >= ${input.minGuests}`);
-  if (input.amenities.length > 0) where.push(sql`${properties.amenities} @> ${sql.param([...input.amenities])}::text[]`);
+  if (attributes) where.push(...attributeConditions(input));
+  return where;
+}
+
+const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+const box = (a: Area) => sql`box(point(${a.west}, ${a.south}), point(${a.east}, ${a.north}))`;
+
+/** Kilometres from `center` to the listing's public position (haversine). */
+export function distanceFrom(center: LatLng) {
+  const lat = sql`(${properties.publicPoint})[1]`;
+  const lng = sql`(${properties.publicPoint})[0]`;
+  return sql<number>`(${2 * EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians(${lat} - ${center.lat}) / 2), 2) + cos(radians(${center.lat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${center.lng}) / 2), 2))))`;
+}
+
+/** Within `km` of `center`: the bounding box first (the GiST index on the public point), then the true distance. */
+function within(center: LatLng, km: number): SQL[] {
+  const dLat = km / KM_PER_DEGREE;
+  const dLng = km / (KM_PER_DEGREE * Math.max(0.01, Math.cos((center.lat * Math.PI) / 180)));
+  const around = { west: center.lng - dLng, south: center.lat - dLat, east: center.lng + dLng, north: center.lat + dLat };
+  return [sql`${properties.publicPoint} <@ ${box(around)}`, sql`${distanceFrom(center)} <= ${km}`];
+}
+
+export type AttributeFilters = Pick<SearchInput, "amenities" | "features" | "road" | "signal" | "internet" | "power">;
+
+/** The amenity and attribute filters: amenities and features all required; within each other group, any of the chosen values. */
+export function attributeConditions(input: AttributeFilters): SQL[] {
+  const tags = (list: string[]) => sql.param(list);
+  const where: SQL[] = [];
+  if (input.amenities.length > 0) where.push(sql`${properties.amenities} @> ${tags([...input.amenities])}::text[]`);
+  if (input.features.length > 0) where.push(sql`${properties.features} @> ${tags(input.features.map(featureTag))}::text[]`);
+  for (const group of [input.road.map(roadTag), input.signal.map(signalTag), input.internet.map(internetTag), input.power.map(powerTag)]) {
+    if (group.length > 0) where.push(sql`${properties.features} && ${tags(group)}::text[]`);
+  }
   return where;
 }
 
@@ -92,8 +141,10 @@ function conditions(input: SearchInput): SQL[] {
  * Orders match the partial btree indexes: newest (or type, then newest); price, or type then price,
  * with a backward scan for price-high.
  */
-function ordering(sort: Sort) {
+function ordering(sort: Sort, center: LatLng | null): SQL[] {
   switch (sort) {
+    case "distance":
+      return center ? [asc(distanceFrom(center)), desc(properties.id)] : ordering("newest", null);
     case "price-low":
       return [asc(properties.priceCents), desc(properties.createdAt), desc(properties.id)];
     case "price-high":
@@ -109,10 +160,11 @@ function ordering(sort: Sort) {
  */
 export function searchStatements(db: Db, input: SearchInput) {
   const where = and(...conditions(input));
-  const order = ordering(input.sort);
+  const order = ordering(input.sort, input.center);
+  const columns = { ...cardColumns, distanceKm: input.center ? distanceFrom(input.center) : sql<null>`null` };
   const page = (p: number) =>
     db
-      .select(cardColumns)
+      .select(columns)
       .from(properties)
       .where(where)
       .orderBy(...order)
@@ -126,7 +178,7 @@ export function searchStatements(db: Db, input: SearchInput) {
     .select({ one: sql`1` })
     .from(properties)
     .where(where)
-    .orderBy(...ordering("newest"))
+    .orderBy(...ordering("newest", null))
     .limit(COUNT_CAP + 1)
     .as("capped");
   const count = () => db.select({ n: sql<number>`count(*)::int` }).from(capped);
@@ -134,7 +186,7 @@ export function searchStatements(db: Db, input: SearchInput) {
 }
 
 /** The first cards in the search's order, without counting (home carousels). */
-export async function firstCards(db: Db, input: SearchInput): Promise<PropertyCardData[]> {
+export async function firstCards(db: Db, input: SearchInput): Promise<SearchResult["items"]> {
   return withCovers(db, await searchStatements(db, input).page(1));
 }
 

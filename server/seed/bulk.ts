@@ -8,6 +8,7 @@ import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
 import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty, users } from "../db/schema";
 import { makeSlug } from "../properties/properties";
+import { positionColumns } from "../properties/position";
 import { DEMO_PLACES, demoProperty } from "./demo-catalog";
 import { demoImagesFor } from "./demo";
 import type { DemoImage } from "./demo-images";
@@ -111,6 +112,8 @@ export async function insertBulkProperties(db: Db, options: BulkOptions): Promis
         id,
         amenities: [...property.amenities],
         safetyItems: [...property.safetyItems],
+        features: [...(property.features ?? [])],
+        ...positionColumns(property.location, property.pin),
         hostId: host.id,
         slug: bulkSlug(property.title),
         createdAt,

@@ -3,6 +3,8 @@
  * Used by the first-start seed (four per type) and by `npm run seed -- --count N` for benchmarks.
  */
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
+import { attributeTags, type StayAttributes } from "../../common/stay-attributes";
+import { municipalityByLabel } from "../cities/places";
 import type { NewProperty } from "../properties/properties";
 import { seededRandom } from "./random";
 
@@ -70,29 +72,81 @@ type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (random: Random, [min, max]: [number, number]) => min + Math.floor(random() * (max - min + 1));
 
+/** Types usually far from paved roads and the grid. */
+const REMOTE: readonly PropertyType[] = ["Gruta", "Fazenda", "Casa Ecológica", "Trailer / Motorhome", "Casa na Árvore", "Cabana"];
+const FOR_FAMILIES: readonly PropertyType[] = ["Hotel Fazenda", "Fazenda", "Pousada", "Casa na Praia", "Hotel"];
+
+/** Attributes that fit the type; drawn from their own stream so the listings' texts do not change with them. */
+function demoAttributes(random: Random, type: PropertyType): StayAttributes {
+  const remote = REMOTE.includes(type);
+  const road = random() < (remote ? 0.55 : 0.15) ? (random() < 0.3 ? "4x4" : "terra") : "asfalto";
+  const carriers = (["vivo", "claro", "tim"] as const).filter(() => random() < (remote ? 0.35 : 0.7));
+  const signal = random() < 0.1 ? null : carriers;
+  const internet = remote ? pick(random, ["radio", "satelite", "nenhuma", "fibra"] as const) : pick(random, ["fibra", "fibra", "radio"] as const);
+  const power = type === "Casa Ecológica" ? (["solar"] as const) : remote && random() < 0.4 ? (["rede", "gerador"] as const) : (["rede"] as const);
+  return {
+    features: [
+      ...(random() < 0.4 ? (["petsAllowed"] as const) : []),
+      ...(random() < (type === "Hotel" || type === "Pousada" ? 0.6 : 0.15) ? (["stepFree"] as const) : []),
+      ...(FOR_FAMILIES.includes(type) || random() < 0.35 ? (["childFriendly"] as const) : []),
+    ],
+    road,
+    signal,
+    internet,
+    power: [...power],
+  };
+}
+
+/** Where the host's pin is: within about 6 km of the municipality's seat, where stays usually are. */
+function demoPin(random: Random, location: string) {
+  const seat = municipalityByLabel(location);
+  if (!seat) return undefined;
+  const km = 0.5 + random() * 5.5;
+  const bearing = random() * 2 * Math.PI;
+  return { lat: seat.lat + (km * Math.cos(bearing)) / 111.32, lng: seat.lng + (km * Math.sin(bearing)) / (111.32 * Math.cos((seat.lat * Math.PI) / 180)) };
+}
+
+const hashOf = (text: string) => Array.from(text).reduce((h, c) => Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0, 2166136261);
+
+/**
+ * Listings made to answer what new guests try first (the search box's own examples, "cabana com
+ * lareira em minas para 6 pessoas até 400"): their drawn values are replaced, the draws still made so
+ * every other listing stays the same.
+ */
+const SHOWCASE: Partial<Record<string, { maxGuests?: number; price?: number; amenities?: readonly Amenity[] }>> = {
+  "Cabana|Aiuruoca - MG": { maxGuests: 6, price: 380, amenities: ["Lareira interna", "Acesso ao lago"] },
+};
+
 /** One listing of a type in a place; prices in whole reais rounded to 10. */
 export function demoProperty(random: Random, type: PropertyType, location: string, whatsappContact: string): NewProperty {
   const profile = PROFILES[type];
   const city = location.split(" - ")[0]!;
   const name = pick(random, profile.names);
   const setting = pick(random, profile.settings);
-  const maxGuests = between(random, profile.guests);
+  const showcase = SHOWCASE[`${type}|${location}`];
+  const drawnGuests = between(random, profile.guests);
+  const maxGuests = showcase?.maxGuests ?? drawnGuests;
   // Water access depends on the place, so it only comes with types that have it.
   const extras = AMENITIES.filter((a) => !profile.likely.includes(a) && !WATER.includes(a) && random() < 0.12);
-  const amenities = AMENITIES.filter((a) => (profile.likely.includes(a) && random() < 0.85) || extras.includes(a));
+  const amenities = AMENITIES.filter((a) => (profile.likely.includes(a) && random() < 0.85) || extras.includes(a) || showcase?.amenities?.includes(a));
   const safetyItems: SafetyItem[] = SAFETY_ITEMS.filter(() => random() < 0.6);
+  const closing = pick(random, CLOSINGS);
+  const drawnPrice = Math.round(between(random, profile.price) / 10) * 10;
+  const own = seededRandom(hashOf(`${name}|${setting}|${location}|${maxGuests}|${amenities.join()}`));
   return {
     title: `${name} ${setting} em ${city}`,
-    description: `${name} ${setting}, em ${location}. Acomoda até ${maxGuests} ${maxGuests === 1 ? "hóspede" : "hóspedes"} com conforto. ${pick(random, CLOSINGS)} ${DEMO_NOTICE}`,
+    description: `${name} ${setting}, em ${location}. Acomoda até ${maxGuests} ${maxGuests === 1 ? "hóspede" : "hóspedes"} com conforto. ${closing} ${DEMO_NOTICE}`,
     propertyType: type,
     location,
-    priceCents: Math.round(between(random, profile.price) / 10) * 1000,
+    priceCents: (showcase?.price ?? drawnPrice) * 100,
     maxGuests,
     bedrooms: Math.max(1, Math.min(5, Math.ceil(maxGuests / 2))),
     bathrooms: Math.max(1, Math.min(5, Math.floor(maxGuests / 3) + 1)),
     amenities,
     safetyItems,
     whatsappContact,
+    features: attributeTags(demoAttributes(own, type)),
+    pin: demoPin(own, location),
     status: "approved",
   };
 }

@@ -4,6 +4,7 @@ import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import type { Database } from "../../server/db/client";
 import { searchProperties, type SearchInput } from "../../server/properties/search";
+import { searchInput } from "../../server/properties/search-input";
 import { municipalityLabels } from "../../server/cities/cities";
 import { countPublicProperties, ensureBulkHosts, insertBulkProperties, MAX_BULK_COUNT, parseCount } from "../../server/seed/bulk";
 import type { DemoImage } from "../../server/seed/demo-images";
@@ -21,7 +22,7 @@ describe(`bulk seed (${engine})`, () => {
   let database: Database;
   let inserted = 0;
   const progress: number[] = [];
-  const search = (input: Partial<SearchInput>) => searchProperties(database.db, { ...DEFAULT_QUERY, types: [], pageSize: 9, ...input });
+  const search = (input: Partial<SearchInput>) => searchProperties(database.db, { ...searchInput(DEFAULT_QUERY, { types: [], pageSize: 9 }), ...input });
 
   beforeAll(async () => {
     database = await createTestDatabase();

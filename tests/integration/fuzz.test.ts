@@ -8,6 +8,7 @@
  * seed and index). FUZZ_LOG_LEVEL=error shows the server's log lines of a failure; FUZZ_DEBUG=1
  * prints how many answers of each status each kind of request got.
  */
+import { attributeTags, attributesFromTags } from "../../common/stay-attributes";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -184,6 +185,8 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       ["status outside the known ones", sql`select id from properties where status not in (${sql.join(PROPERTY_STATUSES.map((s) => sql`${s}`), sql`, `)})`],
       ["rejection reason on a property that is not rejected, or none on one that is", sql`select id from properties where (status = 'rejected') <> (rejection_reason is not null)`],
       ["subscription or billing customer of a missing user", sql`select s.id from subscriptions s left join users u on u.id = s.user_id where u.id is null union all select b.customer_id from billing_customers b left join users u on u.id = b.user_id where u.id is null`],
+      ["municipality out of step with the location", sql`select p.id from properties p join municipalities m on m.code = p.municipality_code where m.label <> p.location`],
+      ["location naming a municipality without it", sql`select p.id from properties p join municipalities m on m.label = p.location where p.municipality_code is distinct from m.code or p.latitude is null`],
       ["promotion counter out of step with its grants", sql`select c.id from promotion_counter c where c.used <> (select count(*) from promotion_grants)`],
     ] as const) {
       const found = await rows<{ id: string }>(query);
@@ -205,8 +208,10 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
     }
     const schema = propertySchema((input) => (/^\d{8,15}$/.test(input) ? input : null), realPlaces).omit({ imageIds: true });
     for (const p of await rows<Record<string, unknown> & { id: string }>(
-      sql`select id, title, description, property_type, location, price_cents, max_guests, bedrooms, bathrooms, amenities, safety_items, whatsapp_contact from properties`,
+      sql`select id, title, description, property_type, location, price_cents, max_guests, bedrooms, bathrooms, amenities, safety_items, whatsapp_contact, features, latitude, longitude, show_exact_location from properties`,
     )) {
+      const attributes = attributesFromTags(p.features as string[]);
+      if (attributeTags(attributes).join() !== (p.features as string[]).join()) broken.push(`property ${p.id}: features ${JSON.stringify(p.features)}`);
       const stored = {
         title: p.title,
         description: p.description,
@@ -219,8 +224,13 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
         amenities: p.amenities,
         safetyItems: p.safety_items,
         whatsappContact: p.whatsapp_contact,
+        ...attributes,
+        pin: p.latitude === null ? null : { lat: p.latitude, lng: p.longitude },
+        showExactLocation: p.show_exact_location,
       };
-      const parsed = schema.safeParse(stored);
+      // The form posts "no signal" as the choice "none".
+      const signal = attributes.signal === null ? [] : attributes.signal.length === 0 ? ["none"] : attributes.signal;
+      const parsed = schema.safeParse({ ...stored, signal });
       if (!parsed.success) broken.push(`property ${p.id}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
       else if (JSON.stringify(parsed.data) !== JSON.stringify(stored)) broken.push(`property ${p.id}: not stored as the form cleans it`);
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { favorites, properties, propertyImages } from "../../server/db/schema";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import { searchProperties } from "../../server/properties/search";
+import { searchInput } from "../../server/properties/search-input";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
@@ -12,12 +13,14 @@ import { Client } from "../support/http";
 import { formBody, LISTING_FORM } from "../support/listings";
 import { uploadPhoto } from "../support/uploads";
 import { IMAGE_WIDTHS, variantKey } from "../../common/media";
+import { distanceKm } from "../../common/places";
+import { municipalityByLabel } from "../../server/cities/places";
 
 const FORM = LISTING_FORM;
 
 /** The public search for a text, as the home page runs it. */
 const searchIds = async (db: Parameters<typeof searchProperties>[0], search: string) =>
-  (await searchProperties(db, { ...DEFAULT_QUERY, search, types: [], pageSize: 9 })).items.map((p) => p.id);
+  (await searchProperties(db, searchInput({ ...DEFAULT_QUERY, search }, { types: [], pageSize: 9 }))).items.map((p) => p.id);
 
 describe(`hosts manage their listings (${engine})`, () => {
   const t = useTestApp();
@@ -52,6 +55,39 @@ describe(`hosts manage their listings (${engine})`, () => {
     expect(list).toContain("+1");
     expect(list).toContain("+2 fotos");
     expect(await searchIds(db(), "Vale Verde")).toEqual([]);
+  });
+
+  it("stores the rural attributes and the pin; the public sees the listing 0.25 to 1 km away from it unless the host shows it exactly", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const attributes = { features: ["petsAllowed", "childFriendly"], road: ["terra"], signal: ["vivo", "tim"], internet: ["radio"], power: ["rede", "gerador"] };
+    const pin = { lat: -22.4512, lng: -45.9634 };
+    const body = formBody({ ...FORM, latitude: String(pin.lat), longitude: String(pin.lng) }, { imageIds: [(await uploadPhoto(host.client, t.app.url)).id] });
+    for (const [name, values] of Object.entries(attributes)) for (const value of values) body.append(name, value);
+    expect((await post(host.client, "/adicionar-propriedade", body)).status).toBe(302);
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    const gonçalves = municipalityByLabel("Gonçalves - MG")!;
+    expect(row).toMatchObject({ features: ["pets", "kids", "road:terra", "signal:vivo", "signal:tim", "internet:radio", "power:rede", "power:gerador"], latitude: pin.lat, longitude: pin.lng, municipalityCode: gonçalves.code, stateCode: 31, showExactLocation: false });
+    const shown = { lat: row!.publicPoint!.y, lng: row!.publicPoint!.x };
+    expect(distanceKm(shown, pin)).toBeGreaterThan(0.24);
+    expect(distanceKm(shown, pin)).toBeLessThan(1.01);
+
+    // The edit form shows them again; an edit without a pin puts it on the municipality's point, and "show exactly" shows the pin.
+    const edit = await (await host.client.get(`/editar-propriedade/${row!.id}`)).text();
+    expect(edit).toMatch(/value="terra"[^>]*checked|checked[^>]*value="terra"/);
+    const again = formBody({ ...FORM, showExactLocation: "on" }, { imageIds: (await db().select().from(propertyImages).where(eq(propertyImages.propertyId, row!.id))).map((i) => i.id) });
+    expect((await post(host.client, `/editar-propriedade/${row!.id}`, again)).status).toBe(302);
+    const [edited] = await db().select().from(properties).where(eq(properties.id, row!.id));
+    expect(edited).toMatchObject({ features: [], latitude: gonçalves.lat, longitude: gonçalves.lng, showExactLocation: true });
+    expect(edited!.publicPoint).toEqual({ x: gonçalves.lng, y: gonçalves.lat });
+  });
+
+  it("refuses a pin outside Brazil with a message, storing nothing", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const upload = await uploadPhoto(host.client, t.app.url);
+    const res = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, latitude: "48.8566", longitude: "2.3522" }, { imageIds: [upload.id] }));
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("A posição no mapa deve ficar no Brasil.");
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toEqual([]);
   });
 
   it("checks the form again on the server: each message, nothing stored", async () => {

@@ -6,6 +6,7 @@ import { DEFAULT_QUERY } from "../../common/property-query";
 import { properties } from "../../server/db/schema";
 import { findForModeration, moderate, moderationQueue, moderationStatements, pendingCount, QUEUE_PAGE_SIZE } from "../../server/moderation/moderation";
 import { searchProperties } from "../../server/properties/search";
+import { searchInput } from "../../server/properties/search-input";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
@@ -25,7 +26,7 @@ describe(`moderation (${engine})`, () => {
   const statusOf = async (id: string) =>
     (await db().select({ status: properties.status, reason: properties.rejectionReason }).from(properties).where(eq(properties.id, id)))[0];
   const mailsTo = async (email: string) => (await t.app.outbox()).filter((m) => m.to.includes(email));
-  const publicSearch = (search: string) => searchProperties(db(), { ...DEFAULT_QUERY, search, types: [], pageSize: 9 });
+  const publicSearch = (search: string) => searchProperties(db(), searchInput({ ...DEFAULT_QUERY, search }, { types: [], pageSize: 9 }));
   /** Removes every pending property, so each test that counts starts from an empty queue. */
   const clearQueue = () => db().delete(properties).where(eq(properties.status, "pending"));
   const pending = (title: string, extra: Parameters<typeof insertProperty>[2] = {}) =>

@@ -3,6 +3,8 @@ import { DEFAULT_QUERY } from "../../common/property-query";
 import type { Database } from "../../server/db/client";
 import { findPublicContact, findPublicProperty } from "../../server/properties/properties";
 import { COUNT_CAP, searchProperties, type SearchInput } from "../../server/properties/search";
+import { searchInput } from "../../server/properties/search-input";
+import { municipalityByLabel } from "../../server/cities/places";
 import { createTestDatabase, engine } from "../support/database";
 import { insertHost, insertProperty, testImages } from "../support/factories";
 
@@ -14,7 +16,7 @@ describe(`search (${engine})`, () => {
   let database: Database;
   const ids: Record<string, string> = {};
   const search = async (input: Partial<SearchInput>) => {
-    const result = await searchProperties(database.db, { ...DEFAULT_QUERY, types: [], pageSize: 9, ...input });
+    const result = await searchProperties(database.db, { ...searchInput(DEFAULT_QUERY, { types: [], pageSize: 9 }), ...input });
     return { ...result, titles: result.items.map((i) => i.title) };
   };
 
@@ -33,16 +35,18 @@ describe(`search (${engine})`, () => {
       priceCents: 45000,
       maxGuests: 4,
       amenities: ["Wi-Fi", "Lareira interna"],
+      features: ["pets", "road:terra", "signal:vivo", "power:solar"],
       createdAt: at(1),
     }, testImages(3, "t/cabana"));
     await add("chale", {
       title: "Chalé romântico",
-      description: "Chalé com hidromassagem e café da manhã.",
+      description: "Chalé com hidromassagem e café da manhã, a dez minutos do centro.",
       location: "Gramado - RS",
       propertyType: "Chalé",
       priceCents: 60000,
       maxGuests: 2,
       amenities: ["Wi-Fi"],
+      features: ["kids", "road:asfalto", "signal:none", "internet:fibra"],
       createdAt: at(2),
     });
     await add("praia", {
@@ -84,16 +88,23 @@ describe(`search (${engine})`, () => {
     expect((await search({ search: "chale" })).titles).toEqual(["Chalé romântico"]);
     expect((await search({ search: "hidromassagem" })).titles).toEqual(["Chalé romântico"]);
     expect((await search({ search: "jordao" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
-    expect((await search({ search: "monta" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ search: "montanha" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
     // Partial location text in the middle of a word (trigram on the folded location).
     expect((await search({ search: "ordão - S" })).titles).toEqual(["Cabana Aconchegante na Serra"]);
     expect((await search({ search: "zzzzqqq" })).total).toBe(0);
   });
 
-  it("matches one- and two-letter text by word prefix only (no scan inside every location)", async () => {
+  it("matches whole words by their stem, never as prefixes of other words", async () => {
+    // "minas" and "minutos" begin alike once stemmed ("min", "minut"): no match.
+    expect((await search({ search: "minas" })).total).toBe(0);
+    expect((await search({ search: "minutos" })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ search: "monta" })).total).toBe(0);
+    expect((await search({ search: "hi" })).total).toBe(0);
+  });
+
+  it("matches one- and two-letter text as whole words only (no scan inside every location)", async () => {
     expect((await search({ search: "mg" })).titles).toEqual(["Microcasa minimalista"]);
-    expect((await search({ search: "hi" })).titles).toEqual(["Chalé romântico"]);
-    expect((await search({ search: "rd" })).total).toBe(0); // inside "Jordão", not at a word start
+    expect((await search({ search: "rd" })).total).toBe(0); // inside "Jordão", not a word
   });
 
   it("finds the property type by name", async () => {
@@ -129,6 +140,41 @@ describe(`search (${engine})`, () => {
     const r = await search({ search: "serra", location: "campos", types: ["Cabana"], minPrice: 400, maxPrice: 500, minGuests: 3, amenities: ["Wi-Fi"] });
     expect(r.titles).toEqual(["Cabana Aconchegante na Serra"]);
     expect((await search({ search: "serra", types: ["Chalé"] })).total).toBe(0);
+  });
+
+  it("filters by state, and around a point by distance, nearest first, with each listing's distance", async () => {
+    expect((await search({ stateCode: 31 })).titles).toEqual(["Microcasa minimalista"]);
+    expect((await search({ stateCode: 53 })).total).toBe(0);
+    const gramado = municipalityByLabel("Gramado - RS")!;
+    const near = await search({ center: gramado, radiusKm: 50, sort: "distance" });
+    expect(near.titles).toEqual(["Chalé romântico"]);
+    // The public position is the pin (here the municipality's point) moved by 0.25 to 1 km.
+    expect(near.items[0]!.distanceKm).toBeGreaterThan(0.24);
+    expect(near.items[0]!.distanceKm).toBeLessThan(1.01);
+    // Campos do Jordão: its cabana, then São João del Rei (~220 km); São João da Barra (~460 km) is beyond 300 km.
+    const campos = municipalityByLabel("Campos do Jordão - SP")!;
+    const wide = await search({ center: campos, radiusKm: 300, sort: "distance" });
+    expect(wide.titles).toEqual(["Cabana Aconchegante na Serra", "Microcasa minimalista"]);
+    expect(wide.items[1]!.distanceKm).toBeGreaterThan(200);
+    expect((await search({ center: campos, radiusKm: 300, sort: "price-high" })).titles).toEqual(["Cabana Aconchegante na Serra", "Microcasa minimalista"]);
+    expect((await search({})).items.every((item) => item.distanceKm === null)).toBe(true);
+  });
+
+  it("filters by a map area", async () => {
+    const around = (m: { lat: number; lng: number }, d: number) => ({ west: m.lng - d, south: m.lat - d, east: m.lng + d, north: m.lat + d });
+    expect((await search({ area: around(municipalityByLabel("Gramado - RS")!, 0.1) })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ area: around(municipalityByLabel("Brasília - DF")!, 1) })).total).toBe(0);
+  });
+
+  it("filters by the rural attributes: every feature asked, any of the values of each other group", async () => {
+    expect((await search({ features: ["petsAllowed"] })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ features: ["petsAllowed", "childFriendly"] })).total).toBe(0);
+    expect((await search({ road: ["terra", "4x4"] })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ road: ["asfalto", "terra"] })).titles).toEqual(["Chalé romântico", "Cabana Aconchegante na Serra"]);
+    expect((await search({ signal: ["none"] })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ signal: ["claro", "vivo"] })).titles).toEqual(["Cabana Aconchegante na Serra"]);
+    expect((await search({ internet: ["fibra"], road: ["asfalto"] })).titles).toEqual(["Chalé romântico"]);
+    expect((await search({ power: ["gerador"] })).total).toBe(0);
   });
 
   it("sorts by price both ways", async () => {

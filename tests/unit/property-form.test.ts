@@ -27,6 +27,14 @@ const VALID = {
   amenities: ["Wi-Fi", "Lareira interna", "Wi-Fi"],
   safetyItems: ["Detector de fumaça"],
   whatsappContact: "+55 (54) 99123-4567",
+  features: ["petsAllowed", "childFriendly", "petsAllowed"],
+  road: "terra",
+  signal: ["tim", "vivo"],
+  internet: "radio",
+  power: ["rede", "solar"],
+  latitude: "-29.3921",
+  longitude: "-50.8765",
+  showExactLocation: "on",
   imageIds: [IMAGE],
 };
 
@@ -47,6 +55,13 @@ describe("the property form's rules (spec §5)", () => {
           bathrooms: 1,
           amenities: ["Wi-Fi", "Lareira interna"],
           safetyItems: ["Detector de fumaça"],
+          features: ["petsAllowed", "childFriendly"],
+          road: "terra",
+          signal: ["vivo", "tim"],
+          internet: "radio",
+          power: ["rede", "solar"],
+          pin: { lat: -29.3921, lng: -50.8765 },
+          showExactLocation: true,
           whatsappContact: "5554991234567",
           imageIds: [IMAGE],
         },
@@ -84,6 +99,15 @@ describe("the property form's rules (spec §5)", () => {
     ["whatsappContact", { whatsappContact: "123" }, MESSAGES.whatsappInvalid],
     ["amenities", { amenities: ["Heliponto"] }, "Comodidade desconhecida."],
     ["safetyItems", { safetyItems: ["Fosso com jacarés"] }, "Item de segurança desconhecido."],
+    ["features", { features: ["heliponto"] }, "Opção desconhecida."],
+    ["road", { road: "lama" }, "Escolha o acesso da lista."],
+    ["signal", { signal: ["vivo", "none"] }, MESSAGES.signalBoth],
+    ["signal", { signal: ["oi"] }, "Operadora desconhecida."],
+    ["internet", { internet: "5g" }, "Escolha a internet da lista."],
+    ["power", { power: ["nuclear"] }, "Fonte de energia desconhecida."],
+    ["pin", { latitude: "48.85", longitude: "2.35" }, MESSAGES.pinOutside],
+    ["pin", { latitude: "-22.9", longitude: "" }, MESSAGES.pinInvalid],
+    ["pin", { latitude: "1e3", longitude: "-43" }, MESSAGES.pinInvalid],
     ["imageIds", { imageIds: [] }, MESSAGES.imagesRequired],
     ["imageIds", { imageIds: Array.from({ length: 11 }, (_, i) => IMAGE.replace(/.{2}$/, String(10 + i))) }, MESSAGES.tooManyImages],
     ["imageIds", { imageIds: ["../../etc/passwd"] }, "Imagem inválida. Envie a foto novamente."],
@@ -92,6 +116,13 @@ describe("the property form's rules (spec §5)", () => {
     const result = validateProperty(form({ ...VALID, ...change }), whatsappNumber, cities);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[field as keyof typeof result.errors]).toBe(message);
+  });
+
+  it("leaves the attributes unstated and the pin to the municipality when the form sends none", () => {
+    const result = validateProperty(form({ ...VALID, features: [], road: "", signal: [], internet: "", power: [], latitude: "", longitude: "", showExactLocation: "" }), whatsappNumber, cities);
+    expect(result.ok && result.value).toMatchObject({ features: [], road: null, signal: null, internet: null, power: [], pin: null, showExactLocation: false });
+    const noSignal = validateProperty(form({ ...VALID, signal: ["none"] }), whatsappNumber, cities);
+    expect(noSignal.ok && noSignal.value.signal).toEqual([]);
   });
 
   it("reports every failing field at once, one message each", () => {

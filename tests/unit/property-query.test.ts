@@ -17,6 +17,7 @@ describe("home query", () => {
     expect(
       parseHomeQuery(params("search=cabana&propertyType=Casa%20na%20%C3%81rvore&minPrice=100&maxPrice=500&location=Gramado%20-%20RS&minGuests=4&amenities=Wi-Fi,Lareira%20interna&sort=price-low&page=3")),
     ).toEqual({
+      ...DEFAULT_QUERY,
       search: "cabana",
       propertyType: "Casa na Árvore",
       minPrice: 100,
@@ -27,6 +28,29 @@ describe("home query", () => {
       sort: "price-low",
       page: 3,
     });
+  });
+
+  it("reads places, areas and the rural attributes, keeping only sane values", () => {
+    const q = parseHomeQuery(
+      params("state=mg&near=-22.91234,-43.17891&radius=100&area=-80,-40,-40,-20&features=petsAllowed,x,stepFree&road=terra,asfalto&signal=none,vivo&internet=fibra&power=solar&sort=distance"),
+    );
+    expect(q).toMatchObject({
+      state: "MG",
+      near: { lat: -22.91, lng: -43.18 },
+      radiusKm: 100,
+      // Cut to Brazil.
+      area: { west: -74.2, south: -34, east: -40, north: -20 },
+      features: ["petsAllowed", "stepFree"],
+      road: ["asfalto", "terra"],
+      signal: ["vivo", "none"],
+      internet: ["fibra"],
+      power: ["solar"],
+      sort: "distance",
+    });
+    const bad = parseHomeQuery(params("state=Minas&near=10,10&radius=0&area=-40,-15,-50,-25&road=lama&sort=rating"));
+    expect(bad).toEqual(DEFAULT_QUERY);
+    expect(parseHomeQuery(params("area=10,10,20,20&radius=501&near=-22.9")).area).toBeNull();
+    expect(parseHomeQuery(params(`amenities=${"Wi-Fi,".repeat(5000)}Piscina`)).amenities).toEqual(["Wi-Fi"]);
   });
 
   it("accepts a type's slug, and ignores unknown types and amenities", () => {
@@ -78,9 +102,14 @@ describe("category query", () => {
     expect(parseCategoryQuery(params("guests=9&page=0&minPrice=-1&maxPrice=1001&sort=x"))).toEqual(DEFAULT_QUERY);
   });
 
-  it("omits defaults: minPrice only above 0, maxPrice below 1000, guests above 1, sort not newest, page above 1", () => {
+  it("omits defaults: minPrice only above 0, maxPrice below 1000, guests above 1, the search's own order, page above 1", () => {
     expect(categorySearch(DEFAULT_QUERY)).toBe("");
-    expect(categorySearch({ ...DEFAULT_QUERY, minPrice: 100, maxPrice: 1000, minGuests: 1, sort: "newest", page: 1 })).toBe("?minPrice=100");
+    expect(categorySearch({ ...DEFAULT_QUERY, minPrice: 100, maxPrice: 1000, minGuests: 1, sort: null, page: 1 })).toBe("?minPrice=100");
+    // The radius only around a place.
+    expect(categorySearch({ ...DEFAULT_QUERY, radiusKm: 100 })).toBe("");
+    expect(categorySearch({ ...DEFAULT_QUERY, location: "Paraty - RJ", radiusKm: 100, features: ["petsAllowed"] })).toBe(
+      "?location=Paraty+-+RJ&radius=100&features=petsAllowed",
+    );
     expect(categorySearch({ ...DEFAULT_QUERY, search: "rio", maxPrice: 500, minGuests: 2, sort: "price-low", page: 3 })).toBe(
       "?search=rio&maxPrice=500&guests=2&sort=price-low&page=3",
     );

@@ -6,7 +6,16 @@ import { FavoriteButton } from "./favorite-button";
 import { PropertyImage } from "./property-image";
 
 /** Cover, title, place, type, price per night and "Novo" (no reviews exist yet, so no rating is shown). */
-export function PropertyCard({ property, sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" }: { property: PropertyCardData; sizes?: string }) {
+export function PropertyCard({
+  property,
+  distance,
+  sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+}: {
+  property: PropertyCardData;
+  /** "a 12 km de Gramado", in searches around a place. */
+  distance?: string;
+  sizes?: string;
+}) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] overflow-hidden">
@@ -30,6 +39,7 @@ export function PropertyCard({ property, sizes = "(min-width: 1024px) 33vw, (min
           <MapPin aria-hidden className="size-4 shrink-0" />
           {property.location}
         </p>
+        {distance ? <p className="text-sm text-stone-600 dark:text-stone-400">{distance}</p> : null}
         <p className="mt-auto pt-2">
           <span className="font-semibold">{formatBRL(property.priceCents)}</span>{" "}
           <span className="text-sm text-stone-600 dark:text-stone-400">/ noite</span>

@@ -53,7 +53,7 @@ export function CategoryFilters({ path, query, onNavigate }: { path: string; que
           <label htmlFor="ordenar" className={label}>
             Ordenar por
           </label>
-          <select id="ordenar" name="sort" defaultValue={query.sort} onChange={apply} className={inputClass}>
+          <select id="ordenar" name="sort" defaultValue={query.sort ?? ""} onChange={apply} className={inputClass}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}

@@ -1,14 +1,16 @@
+import { formatDistance } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
-export function PropertyGrid({ properties }: { properties: (PropertyCardData & { id: string })[] }) {
+/** `distanceFrom`: the place the search is around ("Gramado", "você"), for each card's distance. */
+export function PropertyGrid({ properties, distanceFrom }: { properties: (PropertyCardData & { distanceKm?: number | null })[]; distanceFrom?: string }) {
   return (
     <ul className={GRID}>
       {properties.map((p) => (
         <li key={p.id}>
-          <PropertyCard property={p} />
+          <PropertyCard property={p} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
         </li>
       ))}
     </ul>

@@ -18,6 +18,7 @@ export function SearchResults({
   countLine,
   pages,
   pageHref,
+  distanceFrom,
 }: {
   /** The list's path and query; tests wait for `data-results-for` to know these results are shown. */
   url: string;
@@ -28,6 +29,8 @@ export function SearchResults({
   countLine: (result: SearchResult, count: string) => ReactNode;
   pages: (result: SearchResult) => (number | null)[];
   pageHref: (page: number) => string;
+  /** The place the search is around, for each card's distance. */
+  distanceFrom?: string;
 }) {
   const [announcement, setAnnouncement] = useState("");
   return (
@@ -51,7 +54,7 @@ export function SearchResults({
                 </h2>
                 <Announce message={count} onAnnounce={setAnnouncement} />
                 {countLine(r, count)}
-                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} />}
+                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} distanceFrom={distanceFrom} />}
                 <Pagination page={r.page} pageCount={r.pageCount} pages={pages(r)} href={pageHref} />
               </section>
             );

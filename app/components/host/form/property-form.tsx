@@ -8,7 +8,9 @@ import { locationCheck } from "@common/cities";
 import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, formatCents, GUEST_OPTIONS, maskBRL, REVIEWED_FIELDS, validateProperty, type FieldErrors, type PropertyField } from "@common/property-form";
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
 import { FieldError, inputClass, TextField } from "~/components/ui/field";
+import { NO_ATTRIBUTES, type StayAttributes } from "@common/stay-attributes";
 import { ImageUploader } from "./image-uploader";
+import { ChoiceGroup, StayAttributesFields } from "./stay-attributes-fields";
 
 /** What the form starts with: empty for a new listing, the stored values when editing. */
 export interface PropertyFormValues {
@@ -24,11 +26,12 @@ export interface PropertyFormValues {
   safetyItems: readonly string[];
   /** As shown in the field, e.g. "+55 11 98765 4321". */
   whatsappContact: string;
+  attributes: StayAttributes;
   images: { id: string; url: string }[];
 }
 
 export function emptyPropertyForm(whatsappContact: string): PropertyFormValues {
-  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, images: [] };
+  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, attributes: NO_ATTRIBUTES, images: [] };
 }
 
 interface PropertyFormProps {
@@ -41,7 +44,23 @@ interface PropertyFormProps {
   approved?: boolean;
 }
 
-const FIELD_ORDER: PropertyField[] = ["imageIds", "title", "description", "propertyType", "location", "priceCents", "maxGuests", "bedrooms", "bathrooms", "whatsappContact"];
+const FIELD_ORDER: PropertyField[] = [
+  "imageIds",
+  "title",
+  "description",
+  "propertyType",
+  "location",
+  "priceCents",
+  "maxGuests",
+  "bedrooms",
+  "bathrooms",
+  "features",
+  "road",
+  "signal",
+  "internet",
+  "power",
+  "whatsappContact",
+];
 
 export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved = false }: PropertyFormProps) {
   const [images, setImages] = useState(initial.images);
@@ -134,6 +153,15 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
         </div>
       </Section>
 
+      <StayAttributesFields
+        initial={initial.attributes}
+        errors={errors}
+        section={(fields) => (
+          <Section title="Acesso e estrutura" description="O que os hóspedes perguntam antes de ir. Quem filtra por estes itens encontra o seu anúncio.">
+            {fields}
+          </Section>
+        )}
+      />
       <Checkboxes title="Comodidades" name="amenities" options={AMENITIES} checked={initial.amenities} />
       <Checkboxes title="Itens de segurança" name="safetyItems" options={SAFETY_ITEMS} checked={initial.safetyItems} />
 
@@ -269,17 +297,6 @@ function TextArea({ label, name, defaultValue, error }: { label: string; name: s
 }
 
 function Checkboxes({ title, name, options, checked }: { title: string; name: string; options: readonly string[]; checked: readonly string[] }) {
-  return (
-    <Section title={title}>
-      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {options.map((option) => (
-          <label key={option} className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-200 px-3 py-2.5 hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-800">
-            <input type="checkbox" name={name} value={option} defaultChecked={checked.includes(option)} className="size-4 accent-brand-700" />
-            <span className="text-sm">{option}</span>
-          </label>
-        ))}
-      </div>
-    </Section>
-  );
+  const choices = options.map((option) => ({ value: option, label: option }));
+  return <ChoiceGroup legend={title} legendClassName="mb-1 text-lg font-semibold" name={name} type="checkbox" options={choices} checked={checked} />;
 }
-
