@@ -24,7 +24,8 @@
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
  * Options (after `npm run bench --`): --only ttfb|search|upload|answers, --count N (listings, default 100000;
- * the plans file is only written at the default), --runs N (per search, default 200).
+ * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
+ * --engine pglite|postgres (the search part on one engine only).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -42,12 +43,14 @@ import sharp from "sharp";
 import { createAccount } from "../server/accounts/users";
 import { grantPromotion } from "../server/billing/promotion";
 import { MAX_IMAGE_BYTES } from "../common/image-upload";
-import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE } from "../common/property-query";
+import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, parseHomeQuery } from "../common/property-query";
 import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
 import { reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
 import { searchInput } from "../server/properties/search-input";
+import { homeQueryOf } from "../server/properties/understood-query";
+import { municipalityByLabel } from "../server/cities/places";
 import { municipalityLabels } from "../server/cities/cities";
 import { ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../server/seed/demo";
@@ -56,13 +59,19 @@ import type * as ServerEntry from "../server/index";
 
 const DEFAULT_COUNT = 100_000;
 const { values: args } = parseArgs({
-  options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" } },
+  options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" } },
   strict: true,
 });
 if (args.only && !["ttfb", "search", "upload", "answers"].includes(args.only)) {
   console.error("--only aceita ttfb, search, upload ou answers");
   process.exit(2);
 }
+if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
+  console.error("--engine aceita pglite ou postgres");
+  process.exit(2);
+}
+/** Search engines to measure: both unless --engine names one (a million listings in PGlite's memory take long to seed). */
+const measures = (engine: "pglite" | "postgres") => !args.engine || args.engine === engine;
 const countArg = parseCount(args.count ?? String(DEFAULT_COUNT));
 const runsArg = parseCount(args.runs ?? "200");
 if (!countArg.ok || !runsArg.ok) {
@@ -200,7 +209,27 @@ const SHAPES: Shape[] = [
   { key: "k1", label: "text 'chalé', price-low", input: { search: "chalé", sort: "price-low" } },
   { key: "k2", label: "two letters 'rj'", input: { search: "rj" } },
   { key: "k3", label: "text 'serra', Cabana, 3+ guests", input: { search: "serra", types: ["Cabana"], minGuests: 3 } },
+  // Places and attributes (issue 13).
+  { key: "l1", label: "50 km around Paraty, nearest first", input: { center: pointOf("Paraty - RJ"), radiusKm: 50, sort: "distance" } },
+  { key: "l2", label: "200 km around São Paulo, Chalé, nearest", input: { center: pointOf("São Paulo - SP"), radiusKm: 200, types: ["Chalé"], sort: "distance" } },
+  { key: "l3", label: "50 km around Gramado, price-low", input: { center: pointOf("Gramado - RS"), radiusKm: 50, sort: "price-low" } },
+  { key: "m", label: "map area 1° × 1° (Mantiqueira)", input: { area: { west: -46, south: -23, east: -45, north: -22 } } },
+  { key: "n", label: "understood 'cabana com lareira em minas para 6'", input: understood("cabana com lareira em minas para 6 pessoas") },
+  { key: "o", label: "state MG, newest", input: { stateCode: 31 } },
+  { key: "p", label: "pets + road terra/4x4 + signal vivo", input: { features: ["petsAllowed"], road: ["terra", "4x4"], signal: ["vivo"] } },
 ];
+
+function pointOf(label: string) {
+  const m = municipalityByLabel(label)!;
+  return { lat: m.lat, lng: m.lng };
+}
+
+/** A search box's text as the home page runs it (understood into filters). */
+function understood(text: string): Partial<SearchInput> {
+  const home = homeQueryOf(parseHomeQuery(new URLSearchParams({ search: text })));
+  if (home.kind !== "results") throw new Error(`"${text}" is not a results search`);
+  return searchInput(home.query, { types: home.query.propertyType ? [home.query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
+}
 
 const NAIVE_TERMS = ["cabana", "vista para o mar"];
 
@@ -415,9 +444,9 @@ async function benchSearch() {
   // Only the illustrations' storage keys matter here; drawn once and kept between runs.
   const mediaDir = path.join(os.tmpdir(), "recanto-bench-media");
   const results: EngineResult[] = [];
-  results.push(await benchEngine("PGlite", wrapPglite(await createPglite()), mediaDir));
+  if (measures("pglite")) results.push(await benchEngine("PGlite", wrapPglite(await createPglite()), mediaDir));
 
-  if (await postgresReachable()) {
+  if (measures("postgres") && (await postgresReachable())) {
     results.push(await withThrowawayPostgres(ADMIN_URL, (url) => benchEngine("PostgreSQL", openPostgres(url), mediaDir)));
   }
 
@@ -425,7 +454,7 @@ async function benchSearch() {
   const seqScans = results.flatMap((r) =>
     SHAPES.flatMap((s) => r.plans.get(s.key)!.filter((p) => p.text.includes(SEQ_SCAN)).map((p) => `${r.engine} (${s.key}) ${p.statement}`)),
   );
-  if (LISTINGS === DEFAULT_COUNT) {
+  if (LISTINGS === DEFAULT_COUNT && !args.engine) {
     writePlansFile(results, path.resolve("docs/search-plans.md"));
     console.log("Plans written to docs/search-plans.md.");
   } else {

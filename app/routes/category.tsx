@@ -28,13 +28,15 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // The type name works too ("/category/Chalé"), but each list has one URL: the slug, with understood
   // text in its filters, without defaults or bad values (absurd ones never reach the query).
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
+  const input = searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE });
   const results = streamed(
-    searchProperties(context.services.database.db, searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE })),
+    searchProperties(context.services.database.db, input),
     context,
     "category search",
     { category: category.slug },
   );
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, results, ...placeNotes(understood) };
+  const order = { sort: input.sort, centred: input.center !== null };
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, order, results, ...placeNotes(understood) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -63,7 +65,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, order, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -75,7 +77,7 @@ function CategoryListing({ category, query, results, notes }: Exclude<Route.Comp
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
       <div className="mt-8">
-        <CategoryFilters key={form.key} path={path} query={query} onNavigate={form.expect} />
+        <CategoryFilters key={form.key} path={path} query={query} order={order} onNavigate={form.expect} />
       </div>
       <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />

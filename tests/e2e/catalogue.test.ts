@@ -41,18 +41,20 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await page.screenshot({ path: `${SHOTS}/home-1280.png` });
     await expectAccessible(page);
 
+    // The type the words name becomes the filter, shown as a chip.
     await page.getByLabel("O que procura?").fill("cabana");
     await page.getByRole("button", { name: "Buscar" }).click();
-    await page.waitForURL(/\?search=cabana$/);
+    await page.waitForURL(/\?propertyType=Cabana$/);
     await results(page);
     await expect(countText(page)).resolves.toBe("4 propriedades encontradas");
     for (const title of await cardTitles(page)) expect(title.toLowerCase()).toContain("cabana");
+    await expect(page.getByRole("link", { name: "Remover filtro: Cabana" }).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: `${SHOTS}/results-1280.png` });
     await expectAccessible(page);
     await context.close();
   });
 
-  it("the hero's city autocomplete picks 'Gramado - RS' and the results are in Gramado", async () => {
+  it("the hero's city autocomplete picks 'Gramado - RS': Gramado first, then what is within 50 km, nearest first", async () => {
     const { context, page } = await open("/");
     const onde = page.getByRole("combobox", { name: "Onde" });
     await onde.fill("gram");
@@ -61,8 +63,13 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await page.getByRole("button", { name: "Buscar" }).click();
     await page.waitForURL((url) => url.searchParams.get("location") === "Gramado - RS");
     await results(page);
-    await expect(countText(page)).resolves.toBe("1 propriedade encontrada");
-    await expect(page.locator("main article").getByText("Gramado - RS").count()).resolves.toBe(1);
+    // Gramado, Canela (~8 km) and Nova Petrópolis (~30 km); Cambará do Sul is ~80 km away.
+    await expect(countText(page)).resolves.toBe("3 propriedades encontradas");
+    const places = await page.locator("main article p:has(svg)").allTextContents();
+    expect(places).toEqual(["Gramado - RS", "Canela - RS", "Nova Petrópolis - RS"]);
+    const distances = await page.locator("main article").getByText(/^a (menos de )?\d* ?km de Gramado$/).allTextContents();
+    expect(distances).toHaveLength(3);
+    expect(distances[0]).toMatch(/^a (menos de 1|\d) km de Gramado$/);
     await context.close();
   });
 

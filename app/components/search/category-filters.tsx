@@ -2,7 +2,7 @@ import { Search, SlidersHorizontal } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";
-import { CATEGORY_MAX_GUESTS, categorySearch, parseCategoryQuery, SORT_LABELS, SORTS, type PropertyQuery } from "@common/property-query";
+import { CATEGORY_MAX_GUESTS, categorySearch, parseCategoryQuery, SORT_LABELS, SORTS, type PropertyQuery, type Sort } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/field";
 import { formFields } from "~/lib/form";
@@ -14,7 +14,18 @@ const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-2
  * The category page's filters as a GET form: without JavaScript the browser submits it; with it,
  * the URL is written without defaults (the spec's params) and selects apply at once.
  */
-export function CategoryFilters({ path, query, onNavigate }: { path: string; query: PropertyQuery; onNavigate: (search: string) => void }) {
+export function CategoryFilters({
+  path,
+  query,
+  order,
+  onNavigate,
+}: {
+  path: string;
+  query: PropertyQuery;
+  /** The order shown (the query's, or the search's own) and whether the search is around a place (then "Mais próximos" is offered). */
+  order: { sort: Sort; centred: boolean };
+  onNavigate: (search: string) => void;
+}) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
@@ -53,8 +64,8 @@ export function CategoryFilters({ path, query, onNavigate }: { path: string; que
           <label htmlFor="ordenar" className={label}>
             Ordenar por
           </label>
-          <select id="ordenar" name="sort" defaultValue={query.sort ?? ""} onChange={apply} className={inputClass}>
-            {SORTS.map((s) => (
+          <select id="ordenar" name="sort" defaultValue={order.sort} onChange={apply} className={inputClass}>
+            {SORTS.filter((s) => s !== "distance" || order.centred).map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>
