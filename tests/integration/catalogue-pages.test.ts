@@ -122,6 +122,25 @@ describe(`home and category pages (${engine})`, () => {
     expect(res.headers.get("location")).toBe("/category/cabanas");
   });
 
+  it("cleans nonsense places, areas, radii and thousands of amenities with one redirect, never a 500", async () => {
+    // 1,500 names (9 KB): a URL far longer is refused by the HTTP server itself (431).
+    const amenities = Array.from({ length: 1500 }, (_, i) => (i % 2 ? "TV" : `x${i % 9}`)).join(",");
+    const cases: [string, string][] = [
+      [`/?near=91,200&radius=9999&amenities=${amenities}`, "/?amenities=TV"],
+      ["/?area=-40,-15,-50,-25&state=Minas", "/"],
+      ["/?area=-180,-90,180,90", "/?area=-74.2%2C-34%2C-28.6%2C5.4"],
+      ["/?location=Paraty%20-%20RJ&radius=0&sort=distance", "/?location=Paraty+-+RJ"],
+      ["/?near=-22.9123,-43.1789&radius=25&sort=newest", "/?near=-22.91%2C-43.18&radius=25&sort=newest"],
+      ["/category/chales?features=petsAllowed,heliponto&road=lama,terra&signal=oi&power=solar,solar", "/category/chales?features=petsAllowed&road=terra&power=solar"],
+    ];
+    for (const [path, location] of cases) {
+      const res = await fetch(`${t.app.url}${path}`, { redirect: "manual" });
+      expect(res.status, path.slice(0, 120)).toBe(302);
+      expect(res.headers.get("location"), path.slice(0, 120)).toBe(location);
+      expect((await get(location)).status, location).toBe(200);
+    }
+  });
+
   it("every footer collection lists its properties", async () => {
     const expected: Record<string, string> = { glamping: "Cabana número 13", "pe-na-areia": "Casa pé na areia", "lugares-historicos": "Fazenda histórica", chales: "Chalé da serra gaúcha" };
     for (const category of FOOTER_CATEGORIES) {
