@@ -98,8 +98,9 @@ const typeCategory = (slug: string, type: PropertyType, name: string, tagline: s
 
 /**
  * One page per property type (the spec's 15 plus Casa na Praia and Chalé), then the footer's
- * collections: Glamping (small structures in nature), Pé na areia (by the sea: beach types or
- * beach access) and Lugares históricos (old rural buildings and caves).
+ * collections: Glamping (small structures in nature), Pé na areia (by the sea: beach houses, and
+ * any stay with beach access; a houseboat on a river is not by the sea) and Lugares históricos
+ * (old rural buildings and caves).
  */
 export const CATEGORIES: readonly Category[] = [
   typeCategory("microcasas", "Microcasa", "Microcasas", "Vida minimalista e sustentável"),
@@ -129,7 +130,7 @@ export const CATEGORIES: readonly Category[] = [
     slug: "pe-na-areia",
     name: "Pé na areia",
     tagline: "Hospedagens a poucos passos do mar",
-    types: ["Casa na Praia", "Casas Barco", "Barco"],
+    types: ["Casa na Praia"],
     anyAmenities: ["Acesso à praia"],
   },
   {

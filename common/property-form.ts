@@ -14,6 +14,9 @@ export const BATHROOM_OPTIONS = range(1, 5);
 /** R$ 100.000,00 a night: beyond any real stay, and far from integer overflow. */
 export const MAX_PRICE_CENTS = 10_000_000;
 
+/** Spec §5: the field's message is "title: description"; the toast shows them apart. */
+export const IMAGES_REQUIRED = { title: "Imagens obrigatórias", description: "Adicione pelo menos uma imagem da propriedade" } as const;
+
 export const MESSAGES = {
   title: "O título deve ter pelo menos 3 caracteres.",
   titleBlank: "O título deve ter letras ou números, não só símbolos ou espaços.",
@@ -26,7 +29,7 @@ export const MESSAGES = {
   bathrooms: "O número de banheiros deve ser pelo menos 1.",
   whatsapp: "O WhatsApp é obrigatório.",
   whatsappInvalid: "Número de WhatsApp inválido. Use o código do país e o DDD, por exemplo +55 11 98765-4321.",
-  imagesRequired: "Imagens obrigatórias: Adicione pelo menos uma imagem da propriedade",
+  imagesRequired: `${IMAGES_REQUIRED.title}: ${IMAGES_REQUIRED.description}`,
   tooManyImages: UPLOAD_MESSAGES.count,
   pinOutside: "A posição no mapa deve ficar no Brasil. Arraste o marcador para o lugar da hospedagem.",
   pinInvalid: "Posição no mapa inválida. Arraste o marcador novamente.",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { whatsappNumber } from "../common/whatsapp";
 import type { S3Settings } from "./adapters/storage";
 import type { PostgresTimeouts } from "./db/client";
 
@@ -25,6 +26,13 @@ const schema = z.object({
   /** SMTP connection string, e.g. smtp://user:pass@host:587. When absent, mail goes to DATA_DIR/outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Recanto <nao-responda@recanto.local>"),
+  /** Where guests and hosts write to us (help, privacy and terms pages). */
+  CONTACT_EMAIL: z.email({ error: "must be an email address" }).optional(),
+  /** Our WhatsApp for support, with the country code; the help page shows no WhatsApp without it. */
+  CONTACT_WHATSAPP: z
+    .string()
+    .optional()
+    .refine((value) => !value || whatsappNumber(value) !== null, "must be a WhatsApp number with the country code, e.g. +55 11 4000-1234"),
   /** Redis for rate limits shared by several processes. When absent, limits live in the process. */
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -92,15 +100,22 @@ type PostgresTimeoutKey =
   | "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS"
   | "DATABASE_QUERY_TIMEOUT_MS";
 
+export interface SiteContact {
+  email: string;
+  whatsapp: string | null;
+}
+
 export type Config = Omit<
   z.infer<typeof schema>,
-  "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX" | S3Key | PostgresTimeoutKey
+  "CONTACT_EMAIL" | "CONTACT_WHATSAPP" | "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX" | S3Key | PostgresTimeoutKey
 > & {
   /** Stripe settings, or null for the local sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
   /** The image bucket, or null for images on local disk (mediaDir). */
   s3: S3Settings | null;
   authSecret: string;
+  /** How to reach us: CONTACT_EMAIL (else contato@ the site's host) and the support WhatsApp as E.164 digits, if any. */
+  contact: SiteContact;
   secureCookies: boolean;
   seedDemo: boolean;
   mediaDir: string;
@@ -143,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...rest } = parsed.data;
+  const { CONTACT_EMAIL, CONTACT_WHATSAPP, SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...rest } = parsed.data;
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
     rest;
   const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, ...c } = settings;
@@ -177,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
+    contact: { email: CONTACT_EMAIL ?? `contato@${new URL(c.BASE_URL).hostname}`, whatsapp: CONTACT_WHATSAPP ? whatsappNumber(CONTACT_WHATSAPP) : null },
     secureCookies: c.BASE_URL.startsWith("https://"),
     mediaDir,
     stripe: STRIPE_SECRET_KEY ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET!, ...(STRIPE_API_URL && { apiUrl: STRIPE_API_URL }) } : null,

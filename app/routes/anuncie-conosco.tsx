@@ -134,7 +134,7 @@ export default function AnuncieConosco() {
         <div className="rounded-xl border border-stone-200 p-6 dark:border-stone-800">
           <h3 className="mt-0!">Gratuito</h3>
           <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{formatBRL(0)}</p>
-          <p>Para começar a anunciar sem mensalidade.</p>
+          <p>Para criar a conta de anfitrião e conhecer a plataforma. Para publicar anúncios, assine o Premium.</p>
         </div>
         <div className="rounded-xl border-2 border-brand-700 p-6 dark:border-brand-300">
           <h3 className="mt-0!">Premium</h3>

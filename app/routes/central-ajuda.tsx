@@ -3,6 +3,14 @@ import { Mail, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/central-ajuda";
 import { FaqList, type Question } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
+import { ContactEmail } from "~/components/layout/contact-email";
+import { formatInternationalPhone } from "@common/phone";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { email, whatsapp } = context.services.config.contact;
+  // Formatted here: the phone library stays out of the page's JavaScript.
+  return { contact: { email, whatsapp: whatsapp ? { digits: whatsapp, shown: formatInternationalPhone(whatsapp) } : null } };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Central de Ajuda | Recanto" },
@@ -144,7 +152,7 @@ const accountQuestions: Question[] = [
 ];
 
 
-export default function CentralAjuda() {
+export default function CentralAjuda({ loaderData: { contact } }: Route.ComponentProps) {
   return (
     <StaticPage
       title="Central de Ajuda"
@@ -170,21 +178,23 @@ export default function CentralAjuda() {
             E-mail
           </h3>
           <p>
-            <a href="mailto:contato@recanto.dev">contato@recanto.dev</a>
+            <ContactEmail email={contact.email} />
           </p>
         </div>
-        <div className="rounded-xl border border-stone-200 p-6 dark:border-stone-800">
-          <h3 className="mt-0! flex items-center gap-2">
-            <MessageCircle aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
-            WhatsApp
-          </h3>
-          <p>
-            <a href="https://wa.me/551140001234" target="_blank" rel="noopener noreferrer">
-              +55 (11) 4000-1234
-              <span className="sr-only"> (abre em nova aba)</span>
-            </a>
-          </p>
-        </div>
+        {contact.whatsapp ? (
+          <div className="rounded-xl border border-stone-200 p-6 dark:border-stone-800">
+            <h3 className="mt-0! flex items-center gap-2">
+              <MessageCircle aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
+              WhatsApp
+            </h3>
+            <p>
+              <a href={`https://wa.me/${contact.whatsapp.digits}`} target="_blank" rel="noopener noreferrer">
+                {contact.whatsapp.shown}
+                <span className="sr-only"> (abre em nova aba)</span>
+              </a>
+            </p>
+          </div>
+        ) : null}
       </div>
       <p>
         Dúvidas sobre negociações com um anfitrião, como valores, pagamentos ou reembolsos, devem ser tratadas

@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacidade";
+import { ContactEmail } from "~/components/layout/contact-email";
 import { StaticPage } from "~/components/layout/static-page";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { contact: context.services.config.contact };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Política de Privacidade | Recanto" },
@@ -11,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function Privacidade() {
+export default function Privacidade({ loaderData: { contact } }: Route.ComponentProps) {
   return (
     <StaticPage
       title="Política de Privacidade"
@@ -146,7 +151,7 @@ export default function Privacidade() {
         Na página do seu <Link to="/perfil">perfil</Link>, você pode corrigir seus dados e usar as opções “Baixar meus
         dados”, para receber uma cópia das informações da sua conta, e “Excluir minha conta”, para encerrar a conta e
         solicitar a eliminação dos seus dados. Se preferir, envie o pedido para{" "}
-        <a href="mailto:contato@recanto.dev">contato@recanto.dev</a>. Para sua segurança, podemos pedir a confirmação da
+        <ContactEmail email={contact.email} />. Para sua segurança, podemos pedir a confirmação da
         sua identidade antes de atender à solicitação.
       </p>
 
@@ -180,7 +185,7 @@ export default function Privacidade() {
       <h2>Encarregado pelo tratamento de dados (DPO)</h2>
       <p>
         Para falar com o nosso encarregado sobre esta Política ou sobre seus dados pessoais, escreva para{" "}
-        <a href="mailto:contato@recanto.dev?subject=LGPD%20-%20Encarregado">contato@recanto.dev</a> com o assunto
+        <ContactEmail email={contact.email} subject="LGPD - Encarregado" /> com o assunto
         “LGPD – Encarregado”.
       </p>
 

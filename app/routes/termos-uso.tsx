@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/termos-uso";
+import { ContactEmail } from "~/components/layout/contact-email";
 import { StaticPage } from "~/components/layout/static-page";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { contact: context.services.config.contact };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termos de Uso | Recanto" },
@@ -11,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function TermosUso() {
+export default function TermosUso({ loaderData: { contact } }: Route.ComponentProps) {
   return (
     <StaticPage
       title="Termos de Uso"
@@ -144,7 +149,7 @@ export default function TermosUso() {
         Podemos suspender ou encerrar contas que violem estes Termos ou a lei, que apresentem indícios de fraude ou que
         coloquem outros usuários em risco. Sempre que possível e quando não houver risco para terceiros, informaremos o
         motivo e você poderá apresentar esclarecimentos pelo e-mail{" "}
-        <a href="mailto:contato@recanto.dev">contato@recanto.dev</a>.
+        <ContactEmail email={contact.email} />.
       </p>
 
       <h2>10. Privacidade e proteção de dados</h2>
@@ -169,7 +174,7 @@ export default function TermosUso() {
       <h2>13. Contato</h2>
       <p>
         Dúvidas sobre estes Termos podem ser enviadas para{" "}
-        <a href="mailto:contato@recanto.dev">contato@recanto.dev</a> ou pelo WhatsApp{" "}
+        <ContactEmail email={contact.email} /> ou pelo WhatsApp{" "}
         <a href="https://wa.me/551140001234" target="_blank" rel="noopener noreferrer">
           +55 (11) 4000-1234<span className="sr-only"> (abre em nova aba)</span>
         </a>

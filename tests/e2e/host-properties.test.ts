@@ -36,7 +36,8 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
     await page.getByRole("button", { name: "Cadastrar Propriedade" }).click();
     await page.getByText("O título deve ter pelo menos 3 caracteres.").waitFor();
     await page.getByText("O preço por noite deve ser maior que zero.").waitFor();
-    await toast(page, "Imagens obrigatórias").waitFor();
+    // The toast's title is not repeated in its description.
+    await expect(toast(page, "Imagens obrigatórias").innerText()).resolves.toBe("Imagens obrigatórias\nAdicione pelo menos uma imagem da propriedade");
 
     const photos = [
       { name: "camera-12mp.jpg", mimeType: "image/jpeg", buffer: await photoJpeg(4000, 3000, { gps: true }) },

@@ -22,6 +22,9 @@ describe(`home and category pages (${engine})`, () => {
     await insertProperty(db, host.id, { description, title: "Chalé da serra gaúcha", propertyType: "Chalé", location: "Gramado - RS", maxGuests: 6, createdAt: at(20) });
     await insertProperty(db, host.id, { description, title: "Casa pé na areia", propertyType: "Casa na Praia", location: "Ubatuba - SP", createdAt: at(21) });
     await insertProperty(db, host.id, { description, title: "Fazenda histórica", propertyType: "Fazenda", location: "Poconé - MT", createdAt: at(22) });
+    // A floating house on a river is not by the sea; a boat moored at a beach is.
+    await insertProperty(db, host.id, { description, title: "Casa flutuante no rio", propertyType: "Casas Barco", location: "Corumbá - MS", amenities: ["Acesso ao lago"], createdAt: at(24) });
+    await insertProperty(db, host.id, { description, title: "Veleiro na enseada", propertyType: "Barco", location: "Ilhabela - SP", amenities: ["Acesso à praia"], createdAt: at(25) });
     await insertProperty(db, host.id, { description, title: "Chalé escondido", propertyType: "Chalé", status: "pending", createdAt: at(23) });
   });
 
@@ -139,6 +142,13 @@ describe(`home and category pages (${engine})`, () => {
       expect(res.headers.get("location"), path.slice(0, 120)).toBe(location);
       expect((await get(location)).status, location).toBe(200);
     }
+  });
+
+  it("'Pé na areia' means by the sea: beach houses and stays with beach access, not every boat", async () => {
+    const html = await (await get("/category/pe-na-areia")).text();
+    expect(html).toContain("Casa pé na areia");
+    expect(html).toContain("Veleiro na enseada");
+    expect(html).not.toContain("Casa flutuante no rio");
   });
 
   it("every footer collection lists its properties", async () => {

@@ -46,6 +46,17 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dir, MEDIA_DIR: path.dirname(dir) })).toThrow(/MEDIA_DIR/);
   });
 
+  it("gives the contact address of the site's own host unless CONTACT_EMAIL says otherwise, and a WhatsApp only when one is set", () => {
+    const secret = "s".repeat(32);
+    expect(loadConfig({ DATA_DIR: tmp() }).contact).toEqual({ email: "contato@localhost", whatsapp: null });
+    expect(loadConfig({ BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true", AUTH_SECRET: secret }).contact.email).toBe("contato@recanto.com.br");
+    expect(loadConfig({ DATA_DIR: tmp(), CONTACT_EMAIL: "ajuda@recanto.com.br", CONTACT_WHATSAPP: "+55 (11) 94000-1234" }).contact).toEqual({
+      email: "ajuda@recanto.com.br",
+      whatsapp: "5511940001234",
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), CONTACT_EMAIL: "ajuda", CONTACT_WHATSAPP: "123" })).toThrow(/CONTACT_EMAIL: .*\n.*CONTACT_WHATSAPP: /);
+  });
+
   it("names every bad value", () => {
     expect(() => loadConfig({ PORT: "porta", BASE_URL: "não é url", AUTH_SECRET: "curto" })).toThrow(
       /PORT: .*\n.*BASE_URL: .*\n.*AUTH_SECRET: /,

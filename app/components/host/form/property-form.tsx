@@ -5,7 +5,19 @@ import { LIMITS } from "@common/limits";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "@common/catalog";
 import { normalizePhone } from "@common/phone";
 import { locationCheck } from "@common/cities";
-import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, formatCents, GUEST_OPTIONS, maskBRL, REVIEWED_FIELDS, validateProperty, type FieldErrors, type PropertyField } from "@common/property-form";
+import {
+  BATHROOM_OPTIONS,
+  BEDROOM_OPTIONS,
+  formatCents,
+  GUEST_OPTIONS,
+  IMAGES_REQUIRED,
+  maskBRL,
+  MESSAGES,
+  REVIEWED_FIELDS,
+  validateProperty,
+  type FieldErrors,
+  type PropertyField,
+} from "@common/property-form";
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
 import { FieldError, inputClass, TextField } from "~/components/ui/field";
 import { NO_ATTRIBUTES, type StayAttributes } from "@common/stay-attributes";
@@ -77,7 +89,10 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
 
   function focusFirstError(found: FieldErrors) {
     const first = FIELD_ORDER.find((field) => found[field]);
-    if (first === "imageIds") toast.error("Imagens obrigatórias", { description: found.imageIds });
+    if (first === "imageIds") {
+      const missing = found.imageIds === MESSAGES.imagesRequired;
+      toast.error(missing ? IMAGES_REQUIRED.title : "Fotos", { description: missing ? IMAGES_REQUIRED.description : found.imageIds });
+    }
     const target = formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
     const control = target?.matches("input, select, textarea") ? target : target?.querySelector<HTMLElement>("input, select, textarea, button, [tabindex]");
     (control ?? target)?.focus();
