@@ -38,6 +38,10 @@ export function loginPath(origin: string): string {
   return withRedirect("/login", origin);
 }
 
+export function signUpPath(origin: string): string {
+  return withRedirect("/cadastro", origin);
+}
+
 /** The sign-in's code step (second factor), then back to `origin`. */
 export const SECOND_FACTOR_STEP = "/login/verificacao";
 export function secondFactorStepPath(origin: string): string {

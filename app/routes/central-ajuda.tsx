@@ -1,3 +1,4 @@
+import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
 import { Mail, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/central-ajuda";
@@ -37,7 +38,7 @@ const guestQuestions: Question[] = [
     a: (
       <>
         Para buscar e ver os anúncios, não. A conta gratuita é necessária para salvar favoritos e para ver o WhatsApp do
-        anfitrião quando você quiser entrar em contato. <Link to="/cadastro">Crie sua conta</Link> em poucos minutos; é
+        anfitrião quando você quiser entrar em contato. <Link to={signUpPath("/central-ajuda")}>Crie sua conta</Link> em poucos minutos; é
         preciso ter 18 anos ou mais.
       </>
     ),

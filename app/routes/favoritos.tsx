@@ -1,3 +1,4 @@
+import { signUpPath } from "~/lib/redirects";
 import { Heart } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
@@ -32,7 +33,7 @@ export default function Favoritos({ loaderData }: Route.ComponentProps) {
             <button type="button" className={linkButton} onClick={() => openAuthDialog({ mode: "login" })}>
               Entrar
             </button>
-            <Link to="/cadastro" className={secondaryLinkButton}>
+            <Link to={signUpPath("/favoritos")} className={secondaryLinkButton}>
               Criar conta
             </Link>
           </>

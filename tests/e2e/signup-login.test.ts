@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { fillSignUp } from "./helpers";
+import { fillSignUp, waitForHydration } from "./helpers";
 
 describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromium", () => {
   const t = useBrowserApp();
@@ -31,6 +31,25 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByText("Email confirmado!").waitFor();
+    await context.close();
+  });
+
+  it("the account menu's Entrar and Cadastre-se keep the page: logging in from a category page returns there", async () => {
+    const account = await createTestAccount(t.app, "guest", { name: "Paula Página" });
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/category/chales?guests=2`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Menu da conta" }).click();
+    const back = encodeURIComponent("/category/chales?guests=2");
+    await expect(page.getByRole("menuitem", { name: "Cadastre-se" }).getAttribute("href")).resolves.toBe(`/cadastro?redirectTo=${back}`);
+    await page.getByRole("menuitem", { name: "Entrar" }).click();
+    await page.waitForURL(`${t.app.url}/login?redirectTo=${back}`);
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL(`${t.app.url}/category/chales?guests=2`);
+    await page.getByRole("button", { name: "Menu da conta de Paula Página" }).waitFor();
     await context.close();
   });
 

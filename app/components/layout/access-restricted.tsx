@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { loginPath } from "~/lib/redirects";
+import { loginPath, signUpPath } from "~/lib/redirects";
 import { linkButton, PageMessage, secondaryLinkButton } from "./page-message";
 
 /** 'Acesso Restrito' for logged-out visitors, with a login that comes back to `returnTo`. */
@@ -15,7 +15,7 @@ export function AccessRestricted({ returnTo, children }: { returnTo: string; chi
           <Link to={loginPath(returnTo)} className={linkButton}>
             Entrar
           </Link>
-          <Link to="/cadastro" className={secondaryLinkButton}>
+          <Link to={signUpPath(returnTo)} className={secondaryLinkButton}>
             Criar conta
           </Link>
         </>

@@ -4,6 +4,7 @@ import { Link, useFetcher, useSubmit } from "react-router";
 import type { Viewer } from "~/lib/auth.server";
 import { isDarkTheme, THEME_FETCHER_KEY, type Theme } from "~/lib/theme";
 import { useTheme } from "~/lib/use-theme";
+import { useAuthLinks } from "~/lib/use-auth-links";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800 dark:data-[highlighted]:text-white";
@@ -29,6 +30,7 @@ export function SiteHeader({
   /** Operators only (null for everyone else): how many properties wait for moderation. */
   pendingModeration?: number | null;
 }) {
+  const authLinks = useAuthLinks();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -39,7 +41,7 @@ export function SiteHeader({
         <nav aria-label="Conta" className="flex items-center gap-2">
           {!viewer ? (
             <Link
-              to="/cadastro"
+              to={authLinks.signUp}
               className="hidden rounded-full px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 lg:inline-flex dark:text-stone-100 dark:hover:bg-stone-800"
             >
               Anuncie sua propriedade
@@ -62,6 +64,7 @@ export function SiteHeader({
 }
 
 function AccountMenu({ viewer, pendingModeration }: { viewer: Viewer | null; pendingModeration: number | null }) {
+  const authLinks = useAuthLinks();
   const submit = useSubmit();
   const isOperator = viewer?.role === "admin" && pendingModeration !== null;
   const waiting = isOperator && pendingModeration > 0 ? pendingModeration : 0;
@@ -129,10 +132,10 @@ function AccountMenu({ viewer, pendingModeration }: { viewer: Viewer | null; pen
             </>
           ) : (
             <>
-              <MenuLink to="/login" icon={<LogIn aria-hidden className="h-4 w-4" />}>
+              <MenuLink to={authLinks.login} icon={<LogIn aria-hidden className="h-4 w-4" />}>
                 Entrar
               </MenuLink>
-              <MenuLink to="/cadastro" icon={<UserPlus aria-hidden className="h-4 w-4" />}>
+              <MenuLink to={authLinks.signUp} icon={<UserPlus aria-hidden className="h-4 w-4" />}>
                 Cadastre-se
               </MenuLink>
             </>
