@@ -24,6 +24,7 @@ export const MESSAGES = {
   propertyType: "Selecione um tipo de propriedade.",
   location: LOCATION_MESSAGES.required,
   price: "O preço por noite deve ser maior que zero.",
+  priceMin: "O preço por noite deve ser de pelo menos R$ 1,00.",
   maxGuests: "O número máximo de hóspedes deve ser pelo menos 1.",
   bedrooms: "O número de quartos deve ser pelo menos 1.",
   bathrooms: "O número de banheiros deve ser pelo menos 1.",
@@ -104,7 +105,8 @@ export function propertySchema(validPhone: (input: string) => string | null, che
     priceCents: z
       .number({ error: MESSAGES.price })
       .int(MESSAGES.price)
-      .min(100, MESSAGES.price)
+      .min(1, MESSAGES.price)
+      .min(100, MESSAGES.priceMin)
       .max(MAX_PRICE_CENTS, "O preço por noite deve ser de no máximo R$ 100.000,00."),
     maxGuests: count(MESSAGES.maxGuests, 10, "O número máximo de hóspedes é 10."),
     bedrooms: count(MESSAGES.bedrooms, 5, "O número máximo de quartos é 5."),

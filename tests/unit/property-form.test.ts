@@ -86,7 +86,7 @@ describe("the property form's rules (spec §5)", () => {
     ["location", { location: "Cidade Inventada - MG" }, LOCATION_MESSAGES.unknownCity("Cidade Inventada", "MG")],
     ["priceCents", { price: "0,00" }, MESSAGES.price],
     ["priceCents", { price: "abc" }, MESSAGES.price],
-    ["priceCents", { price: "0,99" }, MESSAGES.price],
+    ["priceCents", { price: "0,99" }, MESSAGES.priceMin],
     ["priceCents", { price: "100.000,01" }, "O preço por noite deve ser de no máximo R$ 100.000,00."],
     ["maxGuests", { maxGuests: "0" }, MESSAGES.maxGuests],
     ["maxGuests", { maxGuests: "11" }, "O número máximo de hóspedes é 10."],

@@ -110,7 +110,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     focusFirstError(result.errors);
   }
 
-  function onChange() {
+  function recheck() {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
     // After a refused submit, messages follow the fixes as they are typed.
@@ -123,15 +123,21 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     const known = new Set(initial.images.map((image) => image.id));
     setNeedsReview(textChanged || images.some((image) => !known.has(image.id)));
   }
+  // Checked after the change is drawn, not in the input event: the price field masks what was typed
+  // ("9" becomes "0,09") only when it renders, and the rules must see what the field shows.
+  const [edits, setEdits] = useState(0);
   const shownImages = useRef(images);
   useEffect(() => {
     if (shownImages.current === images) return; // not on the first render: the server's messages stay until something changes
     shownImages.current = images;
-    onChange();
-  }, [images]); // eslint-disable-line react-hooks/exhaustive-deps -- re-check when the photos change
+    setEdits((n) => n + 1);
+  }, [images]);
+  useEffect(() => {
+    if (edits > 0) recheck();
+  }, [edits]); // eslint-disable-line react-hooks/exhaustive-deps -- runs once per change
 
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-10">
+    <Form method="post" ref={formRef} onSubmit={onSubmit} onChange={() => setEdits((n) => n + 1)} noValidate className="space-y-10">
       <Section title="Fotos" description="Até 10 fotos em JPEG, PNG ou WebP. A primeira é a capa do anúncio.">
         <div data-field="imageIds">
           <ImageUploader images={images} onChange={setImages} onUploadingChange={setUploading} />
