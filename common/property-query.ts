@@ -16,6 +16,9 @@ export const SORT_LABELS: Record<Sort, string> = {
   "price-high": "Maior preço",
 };
 
+/** The search's own order: nearest first around a place (a municipality or the guest's position), else newest. */
+export const defaultSort = (centred: boolean): Sort => (centred ? "distance" : "newest");
+
 /** Around a place: 50 km unless the guest chooses another distance. */
 export const DEFAULT_RADIUS_KM = 50;
 export const RADIUS_OPTIONS = [10, 25, 50, 100, 200] as const;

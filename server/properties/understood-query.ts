@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category } from "../../common/catalog";
 import { isProminent, normalizeText } from "../../common/cities";
 import type { Municipality } from "../../common/places";
-import { PRICE_MAX, type PropertyQuery } from "../../common/property-query";
+import { defaultSort, PRICE_MAX, type PropertyQuery } from "../../common/property-query";
 import { understand, type Gazetteer, type Understood } from "../../common/search/understand";
 import { brazilianStates, municipalityByLabel, municipalityPlaces } from "../cities/places";
 
@@ -65,7 +65,7 @@ export function understoodQuery(query: PropertyQuery): UnderstoodQuery {
   // A municipality names its state: both would only repeat it (or, if they disagree, find nothing).
   if (municipality && q.state === municipality.uf) q = { ...q, state: null };
   const centred = Boolean(municipality || q.near);
-  if (q.sort === (centred ? "distance" : "newest") || (q.sort === "distance" && !centred)) q = { ...q, sort: null };
+  if (q.sort === defaultSort(centred) || (q.sort === "distance" && !centred)) q = { ...q, sort: null };
   return {
     query: q,
     types,
