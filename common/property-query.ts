@@ -123,6 +123,9 @@ function listOf<T extends string>(known: readonly T[], value: string | null): T[
   return known.filter((a) => wanted.has(a));
 }
 
+/** A list's values however they came: "a,b" or a form's checkboxes "?x=a&x=b" (no JavaScript). */
+const all = (params: URLSearchParams, name: string) => params.getAll(name).join(",") || null;
+
 const UF = /^[A-Z]{2}$/;
 const state = (value: string | null) => (value && UF.test(value.trim().toUpperCase()) ? value.trim().toUpperCase() : null);
 
@@ -165,12 +168,12 @@ function placeAndAttributes(params: URLSearchParams) {
     near: near(params.get("near")),
     area: area(params.get("area")),
     ...prices(params),
-    amenities: listOf(AMENITIES, params.get("amenities")),
-    features: listOf(FEATURE_KEYS, params.get("features")),
-    road: listOf(ROAD_KEYS, params.get("road")),
-    signal: listOf([...CARRIER_KEYS, "none"] as const, params.get("signal")),
-    internet: listOf(INTERNET_KEYS, params.get("internet")),
-    power: listOf(POWER_KEYS, params.get("power")),
+    amenities: listOf(AMENITIES, all(params, "amenities")),
+    features: listOf(FEATURE_KEYS, all(params, "features")),
+    road: listOf(ROAD_KEYS, all(params, "road")),
+    signal: listOf([...CARRIER_KEYS, "none"] as const, all(params, "signal")),
+    internet: listOf(INTERNET_KEYS, all(params, "internet")),
+    power: listOf(POWER_KEYS, all(params, "power")),
     sort: sort(params.get("sort")),
     page: page(params.get("page")),
   };

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategory } from "@common/catalog";
-import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, parseCategoryQuery } from "@common/property-query";
+import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, defaultSort, homeSearch, parseCategoryQuery } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
 import { searchProperties } from "@server/properties/search";
 import { searchInput } from "@server/properties/search-input";
@@ -34,7 +34,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     "category search",
     { category: category.slug },
   );
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, results, ...placeNotes(understood) };
+  // The order shown: the chosen one, or the search's own (nearest first around a place).
+  const sort = query.sort ?? defaultSort(understood.centerName !== null);
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort, results, ...placeNotes(understood) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -63,7 +65,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, sort, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -75,7 +77,7 @@ function CategoryListing({ category, query, results, notes }: Exclude<Route.Comp
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
       <div className="mt-8">
-        <CategoryFilters key={form.key} path={path} query={query} onNavigate={form.expect} />
+        <CategoryFilters key={form.key} path={path} slug={category.slug} query={query} sort={sort} centred={notes.centerName !== null} onNavigate={form.expect} />
       </div>
       <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />

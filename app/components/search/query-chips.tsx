@@ -13,7 +13,7 @@ export function QueryChips({ chips, href, clearHref }: { chips: QueryChip[]; hre
           to={href(chip)}
           preventScrollReset
           aria-label={`Remover filtro: ${chip.label}`}
-          className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-100 dark:border-brand-700 dark:bg-brand-950 dark:text-brand-100 dark:hover:bg-brand-900"
+          className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-100 dark:border-brand-700 dark:bg-brand-900 dark:text-brand-100 dark:hover:bg-brand-800"
         >
           {chip.label}
           <X aria-hidden className="size-3.5" />
