@@ -58,6 +58,8 @@ export function CityAutocomplete({
   onNearMe?: (near: LatLng) => void;
 }) {
   const id = useId();
+  const listId = `${id}-cidades`;
+  const [value, setValue] = useState(defaultValue);
   const nearMe = useNearMe(
     onNearMe &&
       ((near) => {
@@ -65,8 +67,6 @@ export function CityAutocomplete({
         onNearMe(near);
       }),
   );
-  const listId = `${id}-cidades`;
-  const [value, setValue] = useState(defaultValue);
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
   const [list, setList] = useState<ListState>({ status: "loading" });
