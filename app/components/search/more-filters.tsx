@@ -58,7 +58,7 @@ const hospedagens = (n: number) => (n === 1 ? "1 hospedagem" : `${new Intl.Numbe
  * "Mais filtros": amenities and the rural attributes as checkbox groups with how many listings each
  * would find, inside the page's GET form (its fields are the form's). `dialog`: a dialog once
  * JavaScript runs, a <details> section before (and without) it; `section`: always the section (the
- * phone drawer). "Mostrar N hospedagens" submits the form.
+ * phone drawer, whose buttons submit). "Mostrar N hospedagens" submits the form.
  */
 export function MoreFilters({
   query,
@@ -109,10 +109,8 @@ export function MoreFilters({
         </summary>
         <div className="mt-4 space-y-6">
           {body}
-          <div className="flex gap-3">
-            {hydrated ? clearButton : null}
-            {showButton}
-          </div>
+          {/* In the drawer, its own Limpar and Buscar act on every field. */}
+          {variant === "section" ? null : <div className="flex gap-3">{showButton}</div>}
         </div>
       </details>
     );
