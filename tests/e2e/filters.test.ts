@@ -175,6 +175,8 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
 
   it("home results: Mais filtros beside the search form; on a phone, a section of the drawer", async () => {
     const desktop = await open("/?propertyType=Cabana", DESKTOP);
+    await fs.mkdir(SHOTS, { recursive: true });
+    await desktop.page.screenshot({ path: `${SHOTS}/home-results-1280.png` });
     await desktop.page.getByRole("button", { name: "Mais filtros", exact: true }).click();
     const dialog = desktop.page.getByRole("dialog", { name: "Mais filtros" });
     const pets = dialog.getByRole("checkbox", { name: /^Aceita pets/ });

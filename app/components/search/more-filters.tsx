@@ -86,7 +86,7 @@ export function MoreFilters({
     <FilterGroups idPrefix={idPrefix} selection={selection} onChange={setSelection} counts={facets?.counts ?? null} />
   );
   const showButton = (
-    <button type="submit" className="flex-1 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 sm:flex-none">
+    <button type="submit" className="flex-1 rounded-lg bg-brand-700 px-3 py-2.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:flex-none sm:px-4">
       {facets ? `Mostrar ${hospedagens(facets.total)}` : "Mostrar hospedagens"}
     </button>
   );
@@ -94,7 +94,7 @@ export function MoreFilters({
     <button
       type="button"
       onClick={() => setSelection(NO_SELECTION)}
-      className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+      className="rounded-lg border border-stone-300 px-3 py-2.5 font-medium hover:bg-stone-100 sm:px-4 dark:border-stone-600 dark:hover:bg-stone-800"
     >
       Limpar
     </button>
