@@ -141,12 +141,15 @@ export const CATEGORIES: readonly Category[] = [
   },
 ];
 
+/** The page of one property type; the others are collections (several types, or a type plus amenities). */
+export const typeOfPage = (c: Category): PropertyType | null => (c.types.length === 1 && !c.anyAmenities ? c.types[0]! : null);
+
 /** Accepts the slug or the stored type name (e.g. "Microcasa"). */
 export function findCategory(id: string): Category | undefined {
   const key = id.trim().toLowerCase();
   return (
     CATEGORIES.find((c) => c.slug === key) ??
-    CATEGORIES.find((c) => c.types.length === 1 && c.types[0]!.toLowerCase() === key)
+    CATEGORIES.find((c) => typeOfPage(c)?.toLowerCase() === key)
   );
 }
 

@@ -2,7 +2,7 @@
  * Search state as it lives in the URL (isomorphic). Parsing never throws: a bad or absurd value
  * falls back to its default, and serialising omits defaults so URLs stay short and shareable.
  */
-import { AMENITIES, findCategory, PROPERTY_TYPES, type Amenity, type InternetKind, type MobileCarrier, type PowerSource, type PropertyType, type RoadAccess, type StayFeature } from "./catalog";
+import { AMENITIES, findCategory, typeOfPage, PROPERTY_TYPES, type Amenity, type InternetKind, type MobileCarrier, type PowerSource, type PropertyType, type RoadAccess, type StayFeature } from "./catalog";
 import { LIMITS } from "./limits";
 import { BRAZIL_BOUNDS, inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
@@ -15,6 +15,9 @@ export const SORT_LABELS: Record<Sort, string> = {
   "price-low": "Menor preço",
   "price-high": "Maior preço",
 };
+
+/** The search's own order: nearest first around a place (a municipality or the guest's position), else newest. */
+export const defaultSort = (centred: boolean): Sort => (centred ? "distance" : "newest");
 
 /** Around a place: 50 km unless the guest chooses another distance. */
 export const DEFAULT_RADIUS_KM = 50;
@@ -110,7 +113,7 @@ function propertyType(value: string | null): PropertyType | null {
   const exact = PROPERTY_TYPES.find((t) => t === value.trim());
   if (exact) return exact;
   const category = findCategory(value);
-  return category && category.types.length === 1 ? category.types[0]! : null;
+  return category ? typeOfPage(category) : null;
 }
 
 /** The known values of a comma-separated list, in their canonical order ("x,Wi-Fi,Wi-Fi" -> ["Wi-Fi"]). */
@@ -119,6 +122,9 @@ function listOf<T extends string>(known: readonly T[], value: string | null): T[
   const wanted = new Set(value.slice(0, 2000).split(",").map((a) => a.trim()));
   return known.filter((a) => wanted.has(a));
 }
+
+/** A list's values however they came: "a,b" or a form's checkboxes "?x=a&x=b" (no JavaScript). */
+const all = (params: URLSearchParams, name: string) => params.getAll(name).join(",") || null;
 
 const UF = /^[A-Z]{2}$/;
 const state = (value: string | null) => (value && UF.test(value.trim().toUpperCase()) ? value.trim().toUpperCase() : null);
@@ -162,12 +168,12 @@ function placeAndAttributes(params: URLSearchParams) {
     near: near(params.get("near")),
     area: area(params.get("area")),
     ...prices(params),
-    amenities: listOf(AMENITIES, params.get("amenities")),
-    features: listOf(FEATURE_KEYS, params.get("features")),
-    road: listOf(ROAD_KEYS, params.get("road")),
-    signal: listOf([...CARRIER_KEYS, "none"] as const, params.get("signal")),
-    internet: listOf(INTERNET_KEYS, params.get("internet")),
-    power: listOf(POWER_KEYS, params.get("power")),
+    amenities: listOf(AMENITIES, all(params, "amenities")),
+    features: listOf(FEATURE_KEYS, all(params, "features")),
+    road: listOf(ROAD_KEYS, all(params, "road")),
+    signal: listOf([...CARRIER_KEYS, "none"] as const, all(params, "signal")),
+    internet: listOf(INTERNET_KEYS, all(params, "internet")),
+    power: listOf(POWER_KEYS, all(params, "power")),
     sort: sort(params.get("sort")),
     page: page(params.get("page")),
   };

@@ -8,6 +8,13 @@ export function formFields(form: FormData): Record<string, string> {
   return out;
 }
 
+/** A GET form's fields as the URL would carry them, repeated keys included (checkbox groups). */
+export function formParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+  return params;
+}
+
 /**
  * The posted form, or null when the body is not a form at all or a field holds a NUL character
  * (no text we keep may contain one; PostgreSQL refuses it).

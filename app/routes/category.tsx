@@ -6,7 +6,7 @@ import { queryChips } from "@common/query-chips";
 import { searchProperties } from "@server/properties/search";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes } from "@server/properties/place-notes";
-import { understoodQuery } from "@server/properties/understood-query";
+import { categoryQueryOf } from "@server/properties/understood-query";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { CategoryFilters } from "~/components/search/category-filters";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
@@ -20,11 +20,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.categoryId);
   if (!category) return data({ category: null }, { status: 404 });
   const url = new URL(request.url);
-  const understood = understoodQuery(parseCategoryQuery(url.searchParams));
-  const query = understood.query;
-  // Text naming another type searches that type among all listings.
-  const [otherType] = understood.types.filter((type) => !category.types.includes(type));
-  if (otherType) throw redirect(`/${homeSearch({ ...query, propertyType: otherType })}`);
+  const page = categoryQueryOf(parseCategoryQuery(url.searchParams), category);
+  if (page.kind === "type") throw redirect(`/${homeSearch(page.query)}`);
+  const { query, understood } = page;
   // The type name works too ("/category/Chalé"), but each list has one URL: the slug, with understood
   // text in its filters, without defaults or bad values (absurd ones never reach the query).
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
@@ -35,8 +33,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     "category search",
     { category: category.slug },
   );
-  const order = { sort: input.sort, centred: input.center !== null };
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, order, results, ...placeNotes(understood) };
+  // The order shown: the chosen one, or the search's own (nearest first around a place).
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, ...placeNotes(understood) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -65,7 +63,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, order, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, sort, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -77,7 +75,7 @@ function CategoryListing({ category, query, order, results, notes }: Exclude<Rou
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
       <div className="mt-8">
-        <CategoryFilters key={form.key} path={path} query={query} order={order} onNavigate={form.expect} />
+        <CategoryFilters key={form.key} path={path} slug={category.slug} query={query} sort={sort} centred={notes.centerName !== null} onNavigate={form.expect} />
       </div>
       <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />

@@ -138,6 +138,7 @@ function Results({ query, results, notes }: { query: PropertyQuery; results: Ret
           layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto_auto] lg:items-end"
           placeFieldsClassName="hidden md:block"
           onSearch={form.expect}
+          moreFilters={{ variant: "dialog", className: "md:col-span-2 lg:order-last lg:col-span-full" }}
         >
           <button type="submit" className={searchButton}>
             Buscar

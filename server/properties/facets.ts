@@ -19,17 +19,26 @@ const GROUPS = Object.keys(OPTIONS) as Group[];
 /** For each filter option, how many listings the search would find with that option ticked. */
 export type FacetCounts = { [G in Group]: Record<AttributeFilters[G][number], number> };
 
+export interface Facets {
+  counts: FacetCounts;
+  /** How many listings the search finds as it is (uncapped, unlike the result list's count). */
+  total: number;
+}
+
 /**
- * Every option's count in one pass over the listings that match the search's other filters: an
- * option's count applies the search's amenity and attribute filters with that option added (to
- * its group's selection), so a ticked option shows the current total.
+ * Every option's count, and the search's own total, in one pass over the listings that match the
+ * search's other filters: an option's count applies the search's amenity and attribute filters
+ * with that option added (to its group's selection), so a ticked option shows the current total.
  */
-export async function facetCounts(db: Db, input: SearchInput): Promise<FacetCounts> {
-  const columns: Record<string, ReturnType<typeof sql<number>>> = {};
+export async function facetCounts(db: Db, input: SearchInput): Promise<Facets> {
+  const chosen = and(...attributeConditions(input));
+  const columns: Record<string, ReturnType<typeof sql<number>>> = {
+    total: chosen ? sql<number>`count(*) FILTER (WHERE ${chosen})::int` : sql<number>`count(*)::int`,
+  };
   for (const group of GROUPS) {
     OPTIONS[group].forEach((option, i) => {
-      const chosen = input[group] as string[];
-      const withOption = { ...input, [group]: chosen.includes(option) ? chosen : [...chosen, option] } as AttributeFilters;
+      const inGroup = input[group] as string[];
+      const withOption = { ...input, [group]: inGroup.includes(option) ? inGroup : [...inGroup, option] } as AttributeFilters;
       columns[`${group}_${i}`] = sql<number>`count(*) FILTER (WHERE ${and(...attributeConditions(withOption))})::int`;
     });
   }
@@ -39,5 +48,5 @@ export async function facetCounts(db: Db, input: SearchInput): Promise<FacetCoun
     .where(and(...conditions(input, { attributes: false })));
   const counts = {} as Record<Group, Record<string, number>>;
   for (const group of GROUPS) counts[group] = Object.fromEntries(OPTIONS[group].map((option, i) => [option, row?.[`${group}_${i}`] ?? 0]));
-  return counts as FacetCounts;
+  return { counts: counts as FacetCounts, total: row?.total ?? 0 };
 }

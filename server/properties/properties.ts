@@ -111,6 +111,8 @@ export const detailColumns = {
   bathrooms: properties.bathrooms,
   amenities: properties.amenities,
   safetyItems: properties.safetyItems,
+  /** The host's stated attributes, as tags (common/stay-attributes.ts). */
+  features: properties.features,
 };
 
 /** A listing's photos in order, the cover first. */

@@ -1,5 +1,5 @@
 import type { Amenity, PropertyType } from "../../common/catalog";
-import type { PropertyQuery } from "../../common/property-query";
+import { defaultSort, type PropertyQuery } from "../../common/property-query";
 import { brazilianStates, municipalityByLabel } from "../cities/places";
 import type { SearchInput } from "./search";
 
@@ -25,6 +25,6 @@ export function searchInput(query: PropertyQuery, scope: SearchScope): SearchInp
     location: municipality ? "" : location,
     stateCode: state ? (brazilianStates().find((s) => s.uf === state)?.code ?? -1) : null,
     center,
-    sort: query.sort ?? (center ? "distance" : "newest"),
+    sort: query.sort ?? defaultSort(center !== null),
   };
 }

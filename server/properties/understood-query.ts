@@ -1,7 +1,7 @@
-import { CATEGORIES, type Category } from "../../common/catalog";
+import { CATEGORIES, type Category, type PropertyType } from "../../common/catalog";
 import { isProminent, normalizeText } from "../../common/cities";
 import type { Municipality } from "../../common/places";
-import { PRICE_MAX, type PropertyQuery } from "../../common/property-query";
+import { defaultSort, PRICE_MAX, type PropertyQuery } from "../../common/property-query";
 import { understand, type Gazetteer, type Understood } from "../../common/search/understand";
 import { brazilianStates, municipalityByLabel, municipalityPlaces } from "../cities/places";
 
@@ -65,7 +65,7 @@ export function understoodQuery(query: PropertyQuery): UnderstoodQuery {
   // A municipality names its state: both would only repeat it (or, if they disagree, find nothing).
   if (municipality && q.state === municipality.uf) q = { ...q, state: null };
   const centred = Boolean(municipality || q.near);
-  if (q.sort === (centred ? "distance" : "newest") || (q.sort === "distance" && !centred)) q = { ...q, sort: null };
+  if (q.sort === defaultSort(centred) || (q.sort === "distance" && !centred)) q = { ...q, sort: null };
   return {
     query: q,
     types,
@@ -86,6 +86,14 @@ export function homeQueryOf(parsed: PropertyQuery): { kind: "results"; query: Pr
   const category = more.length > 0 ? CATEGORIES.find((c) => c.types.length === types.length && c.types.every((t) => types.includes(t))) : undefined;
   if (category) return { kind: "collection", category, query: { ...query, propertyType: null } };
   return { kind: "results", query: type && !query.propertyType ? { ...query, propertyType: type } : query, understood };
+}
+
+/** A category page's query: text naming a type the page does not list searches that type among all listings instead. */
+export function categoryQueryOf(parsed: PropertyQuery, category: Category): { kind: "results"; query: PropertyQuery; understood: UnderstoodQuery } | { kind: "type"; type: PropertyType; query: PropertyQuery } {
+  const understood = understoodQuery(parsed);
+  const [otherType] = understood.types.filter((type) => !category.types.includes(type));
+  if (otherType) return { kind: "type", type: otherType, query: { ...understood.query, propertyType: otherType } };
+  return { kind: "results", query: understood.query, understood };
 }
 
 const stateName = (uf: string) => brazilianStates().find((s) => s.uf === uf)?.name ?? uf;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AMENITIES, CATEGORIES, findCategory, FOOTER_CATEGORIES, PROPERTY_TYPES, SAFETY_ITEMS } from "../../common/catalog";
+import { AMENITIES, CATEGORIES, findCategory, FOOTER_CATEGORIES, PROPERTY_TYPES, SAFETY_ITEMS, typeOfPage } from "../../common/catalog";
 
 describe("catalog", () => {
   it("has the spec's 17 types, 17 amenities and 5 safety items", () => {
@@ -12,7 +12,7 @@ describe("catalog", () => {
 
   it("gives every property type exactly one page of its own, with a unique ASCII slug", () => {
     for (const type of PROPERTY_TYPES) {
-      expect(CATEGORIES.filter((c) => c.types.length === 1 && c.types[0] === type), type).toHaveLength(1);
+      expect(CATEGORIES.filter((c) => typeOfPage(c) === type), type).toHaveLength(1);
     }
     const slugs = CATEGORIES.map((c) => c.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
@@ -33,5 +33,7 @@ describe("catalog", () => {
   it("links the footer's six categories, collections included", () => {
     expect(FOOTER_CATEGORIES.map((c) => c.slug)).toEqual(["chales", "glamping", "hoteis-fazenda", "cabanas", "pe-na-areia", "lugares-historicos"]);
     expect(findCategory("pe-na-areia")?.anyAmenities).toEqual(["Acesso à praia"]);
+    // A collection of one type plus amenities is not that type's page.
+    expect(typeOfPage(findCategory("pe-na-areia")!)).toBeNull();
   });
 });

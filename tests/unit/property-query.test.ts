@@ -60,6 +60,12 @@ describe("home query", () => {
     expect(parseHomeQuery(params("amenities=Wi-Fi,Heliponto,,Wi-Fi")).amenities).toEqual(["Wi-Fi"]);
   });
 
+  it("reads a list sent as repeated params (a form's checkboxes without JavaScript) as its comma form", () => {
+    const q = parseCategoryQuery(params("amenities=Wi-Fi&amenities=Piscina,TV&signal=none&signal=vivo&road=lama&road=terra"));
+    expect(q).toMatchObject({ amenities: ["Wi-Fi", "TV", "Piscina"], signal: ["vivo", "none"], road: ["terra"] });
+    expect(categorySearch(q)).toBe("?amenities=Wi-Fi%2CTV%2CPiscina&road=terra&signal=vivo%2Cnone");
+  });
+
   it("falls back to defaults for bad values", () => {
     const bad = "minPrice=-50&maxPrice=abc&minGuests=0&page=-1&sort=rating&search=%20%20";
     expect(parseHomeQuery(params(bad))).toEqual(DEFAULT_QUERY);

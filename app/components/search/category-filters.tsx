@@ -2,40 +2,64 @@ import { Search, SlidersHorizontal } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";
-import { CATEGORY_MAX_GUESTS, categorySearch, parseCategoryQuery, SORT_LABELS, SORTS, type PropertyQuery, type Sort } from "@common/property-query";
+import {
+  CATEGORY_MAX_GUESTS,
+  categorySearch,
+  DEFAULT_QUERY,
+  defaultSort,
+  parseCategoryQuery,
+  RADIUS_OPTIONS,
+  SORT_LABELS,
+  SORTS,
+  type LatLng,
+  type PropertyQuery,
+  type Sort,
+} from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/field";
-import { formFields } from "~/lib/form";
+import { formParams } from "~/lib/form";
+import { MoreFilters } from "./more-filters";
 import { PriceRange } from "./price-range";
 
 const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
 
 /**
  * The category page's filters as a GET form: without JavaScript the browser submits it; with it,
- * the URL is written without defaults (the spec's params) and selects apply at once.
+ * the URL is written without defaults (the spec's params) and selects apply at once. Filters
+ * without a field here (a state, "Perto de mim", the map's area) are kept as hidden inputs.
+ *
+ * `sort` is the order shown (the query's, or the search's own); `centred`: the search is around a
+ * place, so "Mais próximos" and the distance are offered.
  */
 export function CategoryFilters({
   path,
+  slug,
   query,
-  order,
+  sort,
+  centred,
   onNavigate,
 }: {
   path: string;
+  slug: string;
   query: PropertyQuery;
-  /** The order shown (the query's, or the search's own) and whether the search is around a place (then "Mais próximos" is offered). */
-  order: { sort: Sort; centred: boolean };
+  sort: Sort;
+  centred: boolean;
   onNavigate: (search: string) => void;
 }) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
+  const kept = categorySearch({ ...DEFAULT_QUERY, state: query.state, near: query.near, area: query.area });
 
-  function apply() {
+  function go(change: Partial<PropertyQuery> = {}) {
     if (!form.current) return;
-    const next = categorySearch(parseCategoryQuery(new URLSearchParams(formFields(new FormData(form.current)))));
+    const q = { ...parseCategoryQuery(formParams(form.current)), ...change };
+    // The search's own order stays implicit: one URL per list.
+    const next = categorySearch({ ...q, sort: q.sort === defaultSort(centred) ? null : q.sort });
     onNavigate(next);
     void navigate(path + next, { preventScrollReset: true });
   }
+  const apply = () => go();
 
   return (
     <Form
@@ -49,7 +73,10 @@ export function CategoryFilters({
       className="space-y-4"
       aria-label="Filtros"
     >
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      {[...new URLSearchParams(kept)].map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <div className={`grid gap-3 sm:items-end ${centred ? "sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto]" : "sm:grid-cols-[1fr_1fr_auto]"}`}>
         <div>
           <label htmlFor="busca" className={label}>
             Buscar
@@ -59,29 +86,55 @@ export function CategoryFilters({
             <input id="busca" type="search" name="search" defaultValue={query.search} placeholder="Buscar propriedades..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>
-        <CityAutocomplete name="location" label="Localização" defaultValue={query.location} placeholder="Localização" />
+        <CityAutocomplete
+          name="location"
+          label="Localização"
+          defaultValue={query.location}
+          placeholder="Localização"
+          onNearMe={(near: LatLng) => go({ location: "", near, sort: null, page: 1 })}
+        />
         <div>
+          {/* Its options and default change with `centred`: a new select, not the old one's choice. */}
           <label htmlFor="ordenar" className={label}>
             Ordenar por
           </label>
-          <select id="ordenar" name="sort" defaultValue={order.sort} onChange={apply} className={inputClass}>
-            {SORTS.filter((s) => s !== "distance" || order.centred).map((s) => (
+          <select key={String(centred)} id="ordenar" name="sort" defaultValue={sort} onChange={apply} className={inputClass}>
+            {SORTS.filter((s) => centred || s !== "distance").map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>
             ))}
           </select>
         </div>
+        {centred ? (
+          <div>
+            <label htmlFor="distancia" className={label}>
+              Distância
+            </label>
+            <select id="distancia" name="radius" defaultValue={query.radiusKm} onChange={apply} className={inputClass}>
+              {[...new Set([...RADIUS_OPTIONS, query.radiusKm])]
+                .sort((a, b) => a - b)
+                .map((km) => (
+                  <option key={km} value={km}>
+                    {`Até ${km} km`}
+                  </option>
+                ))}
+            </select>
+          </div>
+        ) : null}
       </div>
-      <button
-        type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        aria-controls="filtros-avancados"
-        className="inline-flex items-center gap-2 rounded-lg border border-stone-300 px-4 py-2 text-sm font-medium lg:hidden dark:border-stone-700"
-      >
-        <SlidersHorizontal aria-hidden className="size-4" /> {open ? "Ocultar filtros" : "Mostrar filtros"}
-      </button>
+      <div className="flex flex-wrap items-start gap-3">
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls="filtros-avancados"
+          className="inline-flex items-center gap-2 rounded-lg border border-stone-300 px-4 py-2 text-sm font-medium lg:hidden dark:border-stone-700"
+        >
+          <SlidersHorizontal aria-hidden className="size-4" /> {open ? "Ocultar filtros" : "Mostrar filtros"}
+        </button>
+        <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" variant="dialog" />
+      </div>
       <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}>
         <PriceRange min={query.minPrice} max={query.maxPrice} onCommit={apply} />
         <div>

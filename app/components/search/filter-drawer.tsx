@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";
 import { HomeSearchForm } from "./home-search";
 
-/** Phones: a floating button opens the filters (Onde, Categoria, Hóspedes) in a bottom sheet. */
+/** Phones: a floating button opens the filters (Onde, Categoria, Hóspedes, Mais filtros) in a bottom sheet. */
 export function FilterDrawer({ query }: { query: PropertyQuery }) {
   const [open, setOpen] = useState(false);
   // A new key empties the fields ("Limpar") and restores them from the URL on each opening.
@@ -29,7 +29,7 @@ export function FilterDrawer({ query }: { query: PropertyQuery }) {
               <X aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Escolha onde, a categoria e o número de hóspedes.</Dialog.Description>
+          <Dialog.Description className="sr-only">Escolha onde, a categoria, o número de hóspedes, comodidades e estrutura.</Dialog.Description>
           <DrawerForm key={formKey} query={query} onSearch={() => setOpen(false)} />
         </Dialog.Content>
       </Dialog.Portal>
@@ -39,9 +39,17 @@ export function FilterDrawer({ query }: { query: PropertyQuery }) {
 
 function DrawerForm({ query, onSearch }: { query: PropertyQuery; onSearch: () => void }) {
   const [clears, setClears] = useState(0);
-  const values = clears > 0 ? { ...query, location: "", propertyType: null, minGuests: 1 } : query;
+  const values = clears > 0 ? { ...query, location: "", propertyType: null, minGuests: 1, amenities: [], features: [], road: [], signal: [], internet: [], power: [] } : query;
   return (
-    <HomeSearchForm key={clears} query={values} idPrefix="gaveta" layout="space-y-4" fields={["location", "propertyType", "minGuests"]} onSearch={onSearch}>
+    <HomeSearchForm
+      key={clears}
+      query={values}
+      idPrefix="gaveta"
+      layout="space-y-4"
+      fields={["location", "propertyType", "minGuests"]}
+      moreFilters={{ variant: "section", className: "" }}
+      onSearch={onSearch}
+    >
       <div className="flex gap-3 pt-2">
         <button
           type="button"

@@ -6,14 +6,16 @@ import { PROPERTY_TYPES } from "@common/catalog";
 import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/field";
-import { formFields } from "~/lib/form";
+import { formParams } from "~/lib/form";
+import { MoreFilters } from "./more-filters";
 
 const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
 
 /**
  * A GET form to the home results. With JavaScript the URL is written without empty or default
  * values ("Todas" and "Qualquer" are omitted); without it the server cleans the URL itself.
- * Filters not shown as fields (price, amenities, sort) are kept as hidden inputs.
+ * Filters not shown as fields (price, sort, and amenities and attributes unless `moreFilters` shows
+ * them) are kept as hidden inputs.
  */
 export function HomeSearchForm({
   query,
@@ -22,6 +24,7 @@ export function HomeSearchForm({
   fields = ["search", "location", "propertyType", "minGuests"],
   onSearch,
   placeFieldsClassName = "",
+  moreFilters,
   children,
 }: {
   query: PropertyQuery;
@@ -32,6 +35,8 @@ export function HomeSearchForm({
   placeFieldsClassName?: string;
   /** Told the results' query string before navigating there (the drawer closes itself). */
   onSearch?: (search: string) => void;
+  /** "Mais filtros" (amenities and attributes) in this form: as a dialog, or as a section (the drawer), placed by its classes. */
+  moreFilters?: { variant: "dialog" | "section"; className: string };
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -42,7 +47,14 @@ export function HomeSearchForm({
     ...(fields.includes("location") && { location: "" }),
     ...(fields.includes("propertyType") && { propertyType: null }),
     ...(fields.includes("minGuests") && { minGuests: 1 }),
+    ...(moreFilters && { amenities: [], features: [], road: [], signal: [], internet: [], power: [] }),
   };
+  function searchWith(change: Partial<PropertyQuery> = {}) {
+    if (!form.current) return;
+    const next = homeSearch({ ...parseHomeQuery(formParams(form.current)), ...change });
+    onSearch?.(next);
+    void navigate(`/${next}`);
+  }
   const kept = homeSearch({ ...query, ...shown, page: 1 });
 
   return (
@@ -53,9 +65,7 @@ export function HomeSearchForm({
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        const next = homeSearch(parseHomeQuery(new URLSearchParams(formFields(new FormData(e.currentTarget)))));
-        onSearch?.(next);
-        void navigate(`/${next}`);
+        searchWith();
       }}
       className={layout}
     >
@@ -75,7 +85,7 @@ export function HomeSearchForm({
       ) : null}
       {fields.includes("location") ? (
         <div className={placeFieldsClassName}>
-          <CityAutocomplete name="location" label="Onde" defaultValue={query.location} placeholder="Cidade - UF" />
+          <CityAutocomplete name="location" label="Onde" defaultValue={query.location} placeholder="Cidade - UF" onNearMe={(near) => searchWith({ location: "", near, sort: null, page: 1 })} />
         </div>
       ) : null}
       {fields.includes("propertyType") ? (
@@ -106,6 +116,11 @@ export function HomeSearchForm({
               </option>
             ))}
           </select>
+        </div>
+      ) : null}
+      {moreFilters ? (
+        <div className={moreFilters.className}>
+          <MoreFilters query={query} tipo="" searchFor={homeSearch} idPrefix={id("mais")} variant={moreFilters.variant} />
         </div>
       ) : null}
       {children}

@@ -1,8 +1,10 @@
-import { MapPin } from "lucide-react";
+import { LocateFixed, MapPin } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { LIMITS } from "@common/limits";
 import { cityOptions, FALLBACK_CITIES, MIN_QUERY_LENGTH, suggestCities, type BrazilianCities, type CityOption } from "@common/cities";
+import type { LatLng } from "@common/property-query";
 import { FieldError, inputClass } from "~/components/ui/field";
+import { useNearMe } from "./use-near-me";
 
 type ListState = { status: "loading" } | { status: "ready" | "fallback"; options: CityOption[] };
 
@@ -34,7 +36,10 @@ function loadCities(): Promise<ListState> {
 
 const CLOSE_DELAY_MS = 200;
 
-/** A text field with city suggestions "City - UF" (ARIA combobox). Without JavaScript it is a plain field. */
+/**
+ * A text field with city suggestions "City - UF" (ARIA combobox). Without JavaScript it is a plain
+ * field. With `onNearMe`, a "Perto de mim" button beside the label searches around the guest.
+ */
 export function CityAutocomplete({
   name,
   label,
@@ -42,6 +47,7 @@ export function CityAutocomplete({
   placeholder = "Cidade - UF",
   maxLength = LIMITS.location,
   error,
+  onNearMe,
 }: {
   name: string;
   label: string;
@@ -49,10 +55,18 @@ export function CityAutocomplete({
   placeholder?: string;
   maxLength?: number;
   error?: string;
+  onNearMe?: (near: LatLng) => void;
 }) {
   const id = useId();
   const listId = `${id}-cidades`;
   const [value, setValue] = useState(defaultValue);
+  const nearMe = useNearMe(
+    onNearMe &&
+      ((near) => {
+        setValue(""); // the search is around the guest now, not a place typed here
+        onNearMe(near);
+      }),
+  );
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
   const [list, setList] = useState<ListState>({ status: "loading" });
@@ -95,9 +109,22 @@ export function CityAutocomplete({
   const optionId = (i: number) => `${id}-opcao-${i}`;
   return (
     <div className="relative">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
+      <div className="mb-1.5 flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+          {label}
+        </label>
+        {nearMe.available ? (
+          <button
+            type="button"
+            onClick={nearMe.locate}
+            disabled={nearMe.locating}
+            className="-my-1 inline-flex items-center gap-1 rounded px-1 py-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline disabled:cursor-wait dark:text-brand-300"
+          >
+            <LocateFixed aria-hidden className="size-3.5" />
+            {nearMe.locating ? "Localizando…" : "Perto de mim"}
+          </button>
+        ) : null}
+      </div>
       <div className="relative">
         <MapPin aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
         <input
@@ -164,6 +191,11 @@ export function CityAutocomplete({
         </div>
       ) : null}
       {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      {nearMe.message ? (
+        <p role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {nearMe.message}
+        </p>
+      ) : null}
     </div>
   );
 }

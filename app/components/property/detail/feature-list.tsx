@@ -1,7 +1,10 @@
 import {
+  Accessibility,
   AirVent,
   AlarmSmoke,
+  Baby,
   BriefcaseMedical,
+  Car,
   Cctv,
   CircleCheck,
   Coffee,
@@ -10,21 +13,31 @@ import {
   FireExtinguisher,
   Flame,
   FlameKindling,
+  Fuel,
+  Globe,
   Laptop,
+  PawPrint,
+  PlugZap,
   Sailboat,
   ShieldCheck,
   ShowerHead,
+  Signal,
+  SignalZero,
   Siren,
   SquareParking,
+  Sun,
   TreePalm,
   Tv,
   UtensilsCrossed,
   WashingMachine,
   WavesLadder,
   Wifi,
+  WifiOff,
   type LucideIcon,
 } from "lucide-react";
 import { useId } from "react";
+import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES, type PowerSource, type StayFeature } from "@common/catalog";
+import { attributesFromTags } from "@common/stay-attributes";
 
 /** Keyed by the catalogue's names; "Café da manhã" and "Garagem" may come from older listings. */
 const AMENITY_ICONS: Record<string, LucideIcon> = {
@@ -56,36 +69,64 @@ const SAFETY_ICONS: Record<string, LucideIcon> = {
   "Câmera de segurança na parte externa": Cctv,
 };
 
-function FeatureList({ title, items, icons, fallback, empty }: { title: string; items: readonly string[]; icons: Record<string, LucideIcon>; fallback: LucideIcon; empty: string }) {
+interface Entry {
+  label: string;
+  Icon: LucideIcon;
+}
+
+function FeatureList({ title, entries, empty }: { title: string; entries: readonly Entry[]; empty: string }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="border-t border-stone-200 py-8 dark:border-stone-800">
       <h2 id={headingId} className="text-xl font-semibold">
         {title}
       </h2>
-      {items.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="mt-3 text-stone-600 dark:text-stone-400">{empty}</p>
       ) : (
         <ul className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          {items.map((item) => {
-            const Icon = icons[item] ?? fallback;
-            return (
-              <li key={item} className="flex items-center gap-3">
-                <Icon aria-hidden className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-                <span>{item}</span>
-              </li>
-            );
-          })}
+          {entries.map(({ label, Icon }) => (
+            <li key={label} className="flex items-center gap-3">
+              <Icon aria-hidden className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+              <span>{label}</span>
+            </li>
+          ))}
         </ul>
       )}
     </section>
   );
 }
 
+const withIcons = (items: readonly string[], icons: Record<string, LucideIcon>, fallback: LucideIcon) => items.map((label) => ({ label, Icon: icons[label] ?? fallback }));
+
 export function AmenityList({ amenities }: { amenities: readonly string[] }) {
-  return <FeatureList title="Comodidades" items={amenities} icons={AMENITY_ICONS} fallback={CircleCheck} empty="O anfitrião ainda não informou as comodidades." />;
+  return <FeatureList title="Comodidades" entries={withIcons(amenities, AMENITY_ICONS, CircleCheck)} empty="O anfitrião ainda não informou as comodidades." />;
 }
 
 export function SafetyList({ items }: { items: readonly string[] }) {
-  return <FeatureList title="Itens de segurança" items={items} icons={SAFETY_ICONS} fallback={ShieldCheck} empty="O anfitrião ainda não informou itens de segurança." />;
+  return <FeatureList title="Itens de segurança" entries={withIcons(items, SAFETY_ICONS, ShieldCheck)} empty="O anfitrião ainda não informou itens de segurança." />;
+}
+
+const FEATURE_ICONS: Record<StayFeature, LucideIcon> = { petsAllowed: PawPrint, stepFree: Accessibility, childFriendly: Baby };
+const POWER_ICONS: Record<PowerSource, LucideIcon> = { rede: PlugZap, solar: Sun, gerador: Fuel };
+
+/** What the host stated of the rural attributes (stored as tags), one line each. */
+function attributeEntries(tags: readonly string[]): Entry[] {
+  const a = attributesFromTags(tags);
+  const entries: Entry[] = a.features.map((f) => ({ label: STAY_FEATURES[f], Icon: FEATURE_ICONS[f] }));
+  if (a.road) entries.push({ label: `Acesso de carro: ${ROAD_ACCESS[a.road]}`, Icon: Car });
+  if (a.signal) {
+    entries.push(
+      a.signal.length === 0
+        ? { label: NO_SIGNAL_LABEL, Icon: SignalZero }
+        : { label: `Sinal de celular: ${a.signal.map((c) => MOBILE_CARRIERS[c]).join(", ")}`, Icon: Signal },
+    );
+  }
+  if (a.internet) entries.push(a.internet === "nenhuma" ? { label: INTERNET_KINDS.nenhuma, Icon: WifiOff } : { label: `Internet: ${INTERNET_KINDS[a.internet]}`, Icon: Globe });
+  entries.push(...a.power.map((p) => ({ label: POWER_SOURCES[p], Icon: POWER_ICONS[p] })));
+  return entries;
+}
+
+export function AttributeList({ tags }: { tags: readonly string[] }) {
+  return <FeatureList title="Acesso e estrutura" entries={attributeEntries(tags)} empty="O anfitrião ainda não informou." />;
 }

@@ -14,6 +14,8 @@ export interface DetailProperty {
   description: string;
   amenities: readonly string[];
   safetyItems: readonly string[];
+  /** The host's stated attributes, as stored tags. */
+  features: readonly string[];
 }
 
 /** The top bar's way back (to the home page, to the moderation queue). */
@@ -82,7 +84,7 @@ export function PropertyDetailLayout({
         />
         {asideOnPhones === "after-facts" ? asideColumn : null}
         <div className="md:col-start-1">
-          <PropertyAbout description={property.description} amenities={property.amenities} safetyItems={property.safetyItems} />
+          <PropertyAbout description={property.description} amenities={property.amenities} features={property.features} safetyItems={property.safetyItems} />
         </div>
         {asideOnPhones === "last" ? asideColumn : null}
       </div>

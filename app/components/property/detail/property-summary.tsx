@@ -1,7 +1,7 @@
 import { Bath, BedDouble, House, MapPin, Sparkles, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AmenityList, SafetyList } from "./feature-list";
+import { AmenityList, AttributeList, SafetyList } from "./feature-list";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -73,7 +73,17 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** "Sobre este lugar", then the amenities and safety items: the body of a detail page. */
-export function PropertyAbout({ description, amenities, safetyItems }: { description: string; amenities: readonly string[]; safetyItems: readonly string[] }) {
+export function PropertyAbout({
+  description,
+  amenities,
+  features,
+  safetyItems,
+}: {
+  description: string;
+  amenities: readonly string[];
+  features: readonly string[];
+  safetyItems: readonly string[];
+}) {
   return (
     <>
       <section aria-labelledby="sobre-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
@@ -83,6 +93,7 @@ export function PropertyAbout({ description, amenities, safetyItems }: { descrip
         <p className="mt-3 leading-7 whitespace-pre-line text-stone-700 dark:text-stone-300">{description}</p>
       </section>
       <AmenityList amenities={amenities} />
+      <AttributeList tags={features} />
       <SafetyList items={safetyItems} />
     </>
   );

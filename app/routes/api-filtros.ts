@@ -1,0 +1,14 @@
+import type { Route } from "./+types/api-filtros";
+import { facetCounts } from "@server/properties/facets";
+import { pageSearchInput } from "@server/properties/page-search";
+
+/**
+ * GET /api/filtros?<a results page's params>&tipo=<category slug, or empty for the home results>:
+ * for each amenity and attribute option, how many listings that page would list with it ticked,
+ * and how many it lists now. Public counts only; bad params are read as the pages read them.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const facets = await facetCounts(context.services.database.db, pageSearchInput(params, params.get("tipo") ?? ""));
+  return Response.json(facets, { headers: { "Cache-Control": "public, max-age=60" } });
+}
