@@ -6,7 +6,8 @@ import { properties } from "../db/schema";
 import { attributeConditions, conditions, type AttributeFilters, type SearchInput } from "./search";
 
 type Group = keyof AttributeFilters;
-const OPTIONS: { [G in Group]: readonly AttributeFilters[G][number][] } = {
+/** Every option of every filter group, in the order the filters show them. */
+export const FACET_OPTIONS: { [G in Group]: readonly AttributeFilters[G][number][] } = {
   amenities: AMENITIES,
   features: FEATURE_KEYS,
   road: ROAD_KEYS,
@@ -14,7 +15,7 @@ const OPTIONS: { [G in Group]: readonly AttributeFilters[G][number][] } = {
   internet: INTERNET_KEYS,
   power: POWER_KEYS,
 };
-const GROUPS = Object.keys(OPTIONS) as Group[];
+const GROUPS = Object.keys(FACET_OPTIONS) as Group[];
 
 /** For each filter option, how many listings the search would find with that option ticked. */
 export type FacetCounts = { [G in Group]: Record<AttributeFilters[G][number], number> };
@@ -36,7 +37,7 @@ export async function facetCounts(db: Db, input: SearchInput): Promise<Facets> {
     total: chosen ? sql<number>`count(*) FILTER (WHERE ${chosen})::int` : sql<number>`count(*)::int`,
   };
   for (const group of GROUPS) {
-    OPTIONS[group].forEach((option, i) => {
+    FACET_OPTIONS[group].forEach((option, i) => {
       const inGroup = input[group] as string[];
       const withOption = { ...input, [group]: inGroup.includes(option) ? inGroup : [...inGroup, option] } as AttributeFilters;
       columns[`${group}_${i}`] = sql<number>`count(*) FILTER (WHERE ${and(...attributeConditions(withOption))})::int`;
@@ -47,6 +48,6 @@ export async function facetCounts(db: Db, input: SearchInput): Promise<Facets> {
     .from(properties)
     .where(and(...conditions(input, { attributes: false })));
   const counts = {} as Record<Group, Record<string, number>>;
-  for (const group of GROUPS) counts[group] = Object.fromEntries(OPTIONS[group].map((option, i) => [option, row?.[`${group}_${i}`] ?? 0]));
+  for (const group of GROUPS) counts[group] = Object.fromEntries(FACET_OPTIONS[group].map((option, i) => [option, row?.[`${group}_${i}`] ?? 0]));
   return { counts: counts as FacetCounts, total: row?.total ?? 0 };
 }

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FOOTER_CATEGORIES } from "../../common/catalog";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { waitForHydration } from "./helpers";
+import { openPage } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 /** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
@@ -19,13 +19,7 @@ const prices = async (page: Page) =>
 describe.skipIf(!hasChromium)("home, search and category pages with the demo catalogue, in Chromium", () => {
   const t = useBrowserApp(undefined, { demo: true });
 
-  async function open(path: string, options: Parameters<typeof t.browser.newContext>[0] = {}) {
-    const context = await t.browser.newContext(options);
-    const page = await context.newPage();
-    await page.goto(`${t.app.url}${path}`);
-    await waitForHydration(page);
-    return { context, page };
-  }
+  const open = (path: string, options: BrowserContextOptions = {}) => openPage(t.app, t.browser, path, options);
 
   it("home shows carousels of demo properties; a search for 'cabana' narrows the list", async () => {
     const { context, page } = await open("/", { viewport: { width: 1280, height: 900 } });

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
-import { waitForHydration } from "./helpers";
+import { openPage, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots-filters";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -59,13 +59,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
     slugs.unstated = (await insertProperty(db, host.id, { title: "Cabana sem informação" })).slug;
   });
 
-  async function open(path: string, options: Parameters<typeof t.browser.newContext>[0] = {}) {
-    const context = await t.browser.newContext(options);
-    const page = await context.newPage();
-    await page.goto(`${t.app.url}${path}`);
-    await waitForHydration(page);
-    return { context, page };
-  }
+  const open = (path: string, options: BrowserContextOptions = {}) => openPage(t.app, t.browser, path, options);
 
   it("counts each option, ticks an amenity, a road and a carrier, and shows what the counts said", async () => {
     const { context, page } = await open("/category/glamping", DESKTOP);

@@ -1,9 +1,18 @@
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { authenticatorCode, createTestAccount, TEST_PASSWORD, type AccountKind, type AccountOptions, type TestAuthenticator } from "../support/accounts";
 import type { TestApp } from "../support/app";
 import { waitForMail, type Mail } from "../support/mail";
 
 export { waitForMail };
+
+/** A new browser context with one page at `path` of the app, hydrated. */
+export async function openPage(app: TestApp, browser: Browser, path: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${app.url}${path}`);
+  await waitForHydration(page);
+  return { context, page };
+}
 
 /**
  * Signs in through the real /login form (and the code step with the authenticator's current code,

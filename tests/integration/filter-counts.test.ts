@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { AMENITIES } from "../../common/catalog";
-import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "../../common/stay-attributes";
-import type { Facets } from "../../server/properties/facets";
+import { FACET_OPTIONS, type Facets } from "../../server/properties/facets";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
@@ -10,14 +9,7 @@ const HOUR = 3_600_000;
 const at = (h: number) => new Date(Date.UTC(2026, 0, 1) + h * HOUR);
 
 type Group = keyof Facets["counts"];
-const OPTIONS: Record<Group, readonly string[]> = {
-  amenities: AMENITIES,
-  features: FEATURE_KEYS,
-  road: ROAD_KEYS,
-  signal: [...CARRIER_KEYS, "none"],
-  internet: INTERNET_KEYS,
-  power: POWER_KEYS,
-};
+const OPTIONS: Record<Group, readonly string[]> = FACET_OPTIONS;
 
 /** The count a results page states ("3 propriedades encontradas", or its empty state). */
 function statedCount(html: string): number {
