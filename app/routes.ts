@@ -15,6 +15,7 @@ export default [
   route("favoritos", "routes/favoritos.tsx"),
   route("api/favoritos", "routes/api-favoritos.ts"),
   route("api/propriedades", "routes/api-propriedades.ts"),
+  route("api/municipio", "routes/api-municipio.ts"),
   route("api/assinatura", "routes/api-assinatura.ts"),
   route("api/assinatura/checkout", "routes/api-assinatura-checkout.ts"),
   route("api/assinatura/portal", "routes/api-assinatura-portal.ts"),

@@ -42,6 +42,7 @@ export function CityAutocomplete({
   placeholder = "Cidade - UF",
   maxLength = LIMITS.location,
   error,
+  onValueChange,
 }: {
   name: string;
   label: string;
@@ -49,10 +50,16 @@ export function CityAutocomplete({
   placeholder?: string;
   maxLength?: number;
   error?: string;
+  /** Hears every change of the text, typed or chosen. */
+  onValueChange?: (value: string) => void;
 }) {
   const id = useId();
   const listId = `${id}-cidades`;
-  const [value, setValue] = useState(defaultValue);
+  const [value, setText] = useState(defaultValue);
+  const setValue = (text: string) => {
+    setText(text);
+    onValueChange?.(text);
+  };
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
   const [list, setList] = useState<ListState>({ status: "loading" });
