@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { Component, Suspense, useSyncExternalStore, type ReactNode } from "react";
 
 const subscribe = () => () => {};
 /** False on the server and while hydrating, true after: Leaflet needs the browser's DOM. */
@@ -10,8 +10,19 @@ function useInBrowser(): boolean {
   );
 }
 
-function Loading() {
-  return <p className="flex size-full items-center justify-center text-sm text-stone-600 dark:text-stone-300">Carregando mapa...</p>;
+function Note({ children }: { children: ReactNode }) {
+  return <p className="flex size-full items-center justify-center px-4 text-center text-sm text-stone-600 dark:text-stone-300">{children}</p>;
+}
+
+/** A map that fails (its code did not arrive, the browser lacks something) leaves the rest of the page working. */
+class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <Note>Não foi possível carregar o mapa.</Note> : this.props.children;
+  }
 }
 
 /**
@@ -22,7 +33,13 @@ export function MapFrame({ label, className = "", children }: { label: string; c
   const inBrowser = useInBrowser();
   return (
     <div role="region" aria-label={label} className={`relative isolate overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-800 ${className}`}>
-      {inBrowser ? <Suspense fallback={<Loading />}>{children}</Suspense> : <Loading />}
+      {inBrowser ? (
+        <MapFailure>
+          <Suspense fallback={<Note>Carregando mapa...</Note>}>{children}</Suspense>
+        </MapFailure>
+      ) : (
+        <Note>Carregando mapa...</Note>
+      )}
     </div>
   );
 }

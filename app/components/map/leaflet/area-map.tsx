@@ -20,8 +20,8 @@ export default function AreaMap({ tiles, position, exact }: { tiles: MapTiles; p
       L.marker(at, { icon: markerIcon("pin"), interactive: false, keyboard: false }).addTo(map);
       map.setView(at, EXACT_ZOOM, { animate: false });
     } else {
-      const area = L.circle(at, { radius: APPROXIMATE_RADIUS_M, color: "#265032", weight: 2, fillOpacity: 0.2, interactive: false }).addTo(map);
-      map.fitBounds(area.getBounds(), { animate: false, padding: [16, 16] });
+      map.fitBounds(at.toBounds(APPROXIMATE_RADIUS_M * 2), { animate: false, padding: [16, 16] });
+      L.circle(at, { radius: APPROXIMATE_RADIUS_M, color: "#265032", weight: 2, fillOpacity: 0.2, interactive: false }).addTo(map);
     }
     return () => {
       map.remove();

@@ -19,11 +19,12 @@ export function createMap(element: HTMLElement, tiles: MapTiles, options: L.MapO
   return map;
 }
 
-/** A marker drawn by us: a price pill, a cluster's count or the host's pin, centred on its point. */
+/** A marker drawn by us: a price pill, a cluster's count or the host's pin. */
 export function markerIcon(kind: "price" | "cluster" | "pin", text = ""): L.DivIcon {
   const html = document.createElement("span");
   html.textContent = text;
-  return L.divIcon({ className: `map-marker map-${kind}`, html, iconSize: [0, 0] });
+  // No size: the element takes its text's, and map.css centres it on the point.
+  return L.divIcon({ className: `map-marker map-${kind}`, html, iconSize: undefined });
 }
 
 export const toLatLng = (point: LatLng) => L.latLng(point.lat, point.lng);

@@ -26,14 +26,18 @@ export default function PinPicker({ tiles, pin, onMove }: { tiles: MapTiles; pin
   const element = useRef<HTMLDivElement>(null);
   const parts = useRef<{ map: L.Map; marker: L.Marker } | null>(null);
   const moved = useRef(onMove);
+  const latest = useRef(pin);
   useEffect(() => {
     moved.current = onMove;
+    latest.current = pin;
   });
   const { url, attribution } = tiles;
 
   useEffect(() => {
     const map = createMap(element.current!, { url, attribution }, { scrollWheelZoom: false });
-    const marker = L.marker([0, 0], { icon: markerIcon("pin"), draggable: true, autoPan: true }).addTo(map);
+    const start = toLatLng(latest.current);
+    map.setView(start, PIN_ZOOM, { animate: false });
+    const marker = L.marker(start, { icon: markerIcon("pin"), draggable: true, autoPan: true }).addTo(map);
     const handle = marker.getElement()!;
     handle.setAttribute("aria-label", "Ponto da propriedade: arraste ou use as setas para mover");
     marker.on("dragend", () => moved.current(place(marker, marker.getLatLng())));

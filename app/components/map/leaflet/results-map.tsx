@@ -197,6 +197,7 @@ export default function ResultsMap({
           onClick={() => {
             setMoved(null);
             void navigate(areaHref(moved), { preventScrollReset: true });
+            element.current?.focus(); // the button goes away: keyboard users stay on the map
           }}
           className="absolute top-3 left-1/2 z-[1000] -translate-x-1/2 rounded-full bg-stone-900 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-stone-700 dark:bg-white dark:text-stone-900 dark:hover:bg-stone-200"
         >
