@@ -8,11 +8,17 @@ import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";
 import { areaBounds, boundsArea, BRAZIL, createMap, markerIcon } from "./base-map";
 
-/** Listings this close on screen (px) become one cluster; past this zoom every listing is its own marker. */
-const CLUSTER_RADIUS_PX = 56;
+/**
+ * Listings this close on screen (px) become one cluster (a price pill is about 100 px wide); past this
+ * zoom every listing is its own marker. Tile extent 256: supercluster's pixels are Leaflet's.
+ */
+const CLUSTER_RADIUS_PX = 100;
+const TILE_EXTENT = 256;
 const CLUSTER_MAX_ZOOM = 15;
 /** Fitting the listings never zooms in closer than this (one listing would fill the screen). */
 const FIT_MAX_ZOOM = 13;
+
+const clusterIndex = () => new Supercluster<MapListing>({ radius: CLUSTER_RADIUS_PX, extent: TILE_EXTENT, maxZoom: CLUSTER_MAX_ZOOM });
 
 interface ResultsMapController {
   show(listings: MapListing[], area: Area | null): void;
@@ -27,7 +33,7 @@ interface ResultsMapController {
 function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Area) => void): ResultsMapController {
   const map = createMap(element, tiles, { minZoom: 3 });
   const markers = new Map<string, L.Marker>();
-  let index = new Supercluster<MapListing>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM });
+  let index = clusterIndex();
   let shownKey: string | null = null;
   let ourMove = false;
 
@@ -44,13 +50,13 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
 
   function listingMarker(listing: MapListing, at: L.LatLng) {
     const marker = L.marker(at, { icon: markerIcon("price", formatBRL(listing.priceCents)), riseOnHover: true });
-    marker.bindPopup(() => popupContent(listing), { autoPanPadding: [24, 24] });
-    marker.on("popupopen", (event) => {
+    const content = popupContent(listing);
+    content.addEventListener("keydown", (key) => key.key === "Escape" && marker.closePopup());
+    marker.bindPopup(content, { autoPanPadding: [24, 24] });
+    onKeys(marker, [" "], () => marker.openPopup()); // Leaflet itself opens it on Enter
+    marker.on("popupopen", () => {
       marker.getElement()?.classList.add("map-marker-open");
-      const popup = event.popup.getElement();
-      popup?.querySelector("a[data-listing]")?.scrollIntoView({ block: "nearest" });
-      popup?.querySelector<HTMLElement>("a[data-listing]")?.focus({ preventScroll: true });
-      popup?.addEventListener("keydown", (key) => key.key === "Escape" && marker.closePopup());
+      content.querySelector("a")?.focus();
     });
     marker.on("popupclose", (event) => {
       const element = marker.getElement();
@@ -64,11 +70,13 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
 
   function clusterMarker(clusterId: number, count: number, at: L.LatLng) {
     const marker = L.marker(at, { icon: markerIcon("cluster", String(count)), riseOnHover: true });
-    marker.on("click", () => {
+    const open = () => {
       const hadFocus = marker.getElement() === document.activeElement;
       map.setView(at, Math.min(index.getClusterExpansionZoom(clusterId), map.getMaxZoom()));
-      if (hadFocus) map.getContainer().focus();
-    });
+      if (hadFocus) map.getContainer().focus(); // the cluster is gone: keyboard users stay on the map
+    };
+    marker.on("click", open);
+    onKeys(marker, ["Enter", " "], open);
     return { marker, label: `${count} acomodações aqui: aproximar o mapa`, data: { cluster: String(count) } };
   }
 
@@ -108,7 +116,7 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
       const key = JSON.stringify([listings.map((l) => l.id), area]);
       if (key === shownKey) return;
       shownKey = key;
-      index = new Supercluster<MapListing>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM });
+      index = clusterIndex();
       index.load(listings.map((l) => ({ type: "Feature", geometry: { type: "Point", coordinates: [l.lng, l.lat] }, properties: l })));
       for (const marker of markers.values()) marker.remove();
       markers.clear();
@@ -125,6 +133,16 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
       map.remove();
     },
   };
+}
+
+/** Markers are buttons: Enter and Space press them. */
+function onKeys(marker: L.Marker, keys: string[], press: () => void) {
+  marker.on("keypress", (event) => {
+    if (keys.includes((event as L.LeafletKeyboardEvent).originalEvent.key)) {
+      event.originalEvent.preventDefault();
+      press();
+    }
+  });
 }
 
 function popupContent(listing: MapListing): HTMLElement {
