@@ -106,9 +106,15 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
     }
   }
 
+  // A popup near the edge pans the map into view: not the guest's move either.
+  let popupPan = false;
+  map.on("autopanstart", () => {
+    popupPan = true;
+  });
   map.on("moveend", () => {
     render();
-    if (!ourMove) onUserMove(areaOf(boundsArea(map.getBounds())));
+    if (!ourMove && !popupPan) onUserMove(areaOf(boundsArea(map.getBounds())));
+    popupPan = false;
   });
 
   return {
@@ -217,7 +223,7 @@ export default function ResultsMap({
             void navigate(areaHref(moved), { preventScrollReset: true });
             element.current?.focus(); // the button goes away: keyboard users stay on the map
           }}
-          className="absolute top-3 left-1/2 z-[1000] -translate-x-1/2 rounded-full bg-stone-900 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-stone-700 dark:bg-white dark:text-stone-900 dark:hover:bg-stone-200"
+          className="absolute top-3 left-1/2 z-[1000] -translate-x-1/2 rounded-full whitespace-nowrap bg-stone-900 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-stone-700 dark:bg-white dark:text-stone-900 dark:hover:bg-stone-200"
         >
           Buscar nesta área
         </button>
