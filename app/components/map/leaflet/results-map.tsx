@@ -52,7 +52,7 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
     const marker = L.marker(at, { icon: markerIcon("price", formatBRL(listing.priceCents)), riseOnHover: true });
     const content = popupContent(listing);
     content.addEventListener("keydown", (key) => key.key === "Escape" && marker.closePopup());
-    marker.bindPopup(content, { autoPanPadding: [24, 24] });
+    marker.bindPopup(content, { maxWidth: 260, autoPanPadding: [24, 24] });
     onKeys(marker, [" "], () => marker.openPopup()); // Leaflet itself opens it on Enter
     marker.on("popupopen", () => {
       marker.getElement()?.classList.add("map-marker-open");
