@@ -10,13 +10,16 @@ import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
-/** Only scripts carrying this response's nonce may run; styles stay inline-capable for Radix and toasts. */
-function contentSecurityPolicy(nonce: string) {
+/**
+ * Only scripts carrying this response's nonce may run; styles stay inline-capable for Radix and toasts.
+ * Images may also come from the map tiles' origin (MAP_TILE_URL).
+ */
+function contentSecurityPolicy(nonce: string, tileOrigin: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${tileOrigin}`,
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
@@ -62,7 +65,7 @@ export default function handleRequest(
   }
   const nonce = randomBytes(16).toString("base64");
   // Vite's dev server injects inline scripts of its own: the policy applies to production builds.
-  if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, loadContext.services.config.mapTiles.origin));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Operators only: the moderation queue's length for the header menu (one COUNT on a partial index).
     isOperator(viewer) ? pendingCount(db) : null,
   ]);
-  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration }, { headers: flash.headers });
+  // The maps' tiles: the same for everyone, read by every map on the page (app/components/map/).
+  const { url, attribution } = context.services.config.mapTiles;
+  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration, mapTiles: { url, attribution } }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

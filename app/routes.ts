@@ -16,6 +16,7 @@ export default [
   route("api/favoritos", "routes/api-favoritos.ts"),
   route("api/propriedades", "routes/api-propriedades.ts"),
   route("api/filtros", "routes/api-filtros.ts"),
+  route("api/municipio", "routes/api-municipio.ts"),
   route("api/assinatura", "routes/api-assinatura.ts"),
   route("api/assinatura/checkout", "routes/api-assinatura-checkout.ts"),
   route("api/assinatura/portal", "routes/api-assinatura-portal.ts"),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { whatsappNumber } from "../common/whatsapp";
 import type { S3Settings } from "./adapters/storage";
 import type { PostgresTimeouts } from "./db/client";
+import type { MapTiles } from "../common/map";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
@@ -82,6 +83,19 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
   /** Bucket in the path instead of the host name (most S3-compatible services need it). */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  /** Map tiles: an http(s) address with {z}, {x} and {y}. OpenStreetMap's public tiles allow light use only (see the README). */
+  MAP_TILE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http or https address" })
+    .refine((url) => ["{z}", "{x}", "{y}"].every((part) => url.includes(part)), "must contain {z}, {x} and {y}")
+    // One origin for the Content-Security-Policy: no {s} subdomains.
+    .refine((url) => !new URL(url).host.includes("{"), "must have one fixed host (no {s})")
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /** The tiles' credit shown on every map (HTML: a link is allowed). */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .min(1)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores do OpenStreetMap</a>'),
 });
 
 type S3Key =
@@ -107,8 +121,21 @@ export interface SiteContact {
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  "CONTACT_EMAIL" | "CONTACT_WHATSAPP" | "SEED_DEMO" | "MEDIA_DIR" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "BILLING_SANDBOX" | S3Key | PostgresTimeoutKey
+  | "CONTACT_EMAIL"
+  | "CONTACT_WHATSAPP"
+  | "SEED_DEMO"
+  | "MEDIA_DIR"
+  | "STRIPE_SECRET_KEY"
+  | "STRIPE_WEBHOOK_SECRET"
+  | "STRIPE_API_URL"
+  | "BILLING_SANDBOX"
+  | "MAP_TILE_URL"
+  | "MAP_TILE_ATTRIBUTION"
+  | S3Key
+  | PostgresTimeoutKey
 > & {
+  /** What the browser's maps need, and the tiles' origin for the Content-Security-Policy. */
+  mapTiles: MapTiles & { origin: string };
   /** Stripe settings, or null for the local sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
   /** The image bucket, or null for images on local disk (mediaDir). */
@@ -158,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { CONTACT_EMAIL, CONTACT_WHATSAPP, SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, ...rest } = parsed.data;
+  const { CONTACT_EMAIL, CONTACT_WHATSAPP, SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, MAP_TILE_URL, MAP_TILE_ATTRIBUTION, ...rest } =
+    parsed.data;
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
     rest;
   const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, ...c } = settings;
@@ -195,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contact: { email: CONTACT_EMAIL ?? `contato@${new URL(c.BASE_URL).hostname}`, whatsapp: CONTACT_WHATSAPP ? whatsappNumber(CONTACT_WHATSAPP) : null },
     secureCookies: c.BASE_URL.startsWith("https://"),
     mediaDir,
+    mapTiles: { url: MAP_TILE_URL, attribution: MAP_TILE_ATTRIBUTION, origin: new URL(MAP_TILE_URL).origin },
     stripe: STRIPE_SECRET_KEY ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET!, ...(STRIPE_API_URL && { apiUrl: STRIPE_API_URL }) } : null,
     s3: S3_BUCKET
       ? {

@@ -11,6 +11,7 @@ import { ContactCard } from "~/components/property/detail/contact-card";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
+import { PlaceMap } from "~/components/map/place-map";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const property = await findPublicProperty(context.services.database.db, params.id);
@@ -77,6 +78,11 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
       aside={<ContactCard slug={property.slug} priceCents={property.priceCents} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
       asideOnPhones="after-facts"
+      place={
+        property.lat !== null && property.lng !== null ? (
+          <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />
+        ) : null
+      }
     />
   );
 }

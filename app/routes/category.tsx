@@ -12,6 +12,7 @@ import { CategoryFilters } from "~/components/search/category-filters";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
 import { QueryChips } from "~/components/search/query-chips";
 import { SearchResults } from "~/components/search/search-results";
+import { ResultsWithMap } from "~/components/map/results-with-map";
 import { redirectToCanonical } from "~/lib/redirects";
 import { streamed } from "~/lib/streamed.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
@@ -79,32 +80,34 @@ function CategoryListing({ category, query, sort, results, notes }: Exclude<Rout
       </div>
       <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />
-      <SearchResults
-        distanceFrom={notes.centerName ?? undefined}
-        url={path + search}
-        results={results}
-        skeletons={8}
-        error={
-          <div role="alert" className="mt-12 text-center">
-            <h2 className="text-xl font-semibold">Erro ao carregar propriedades</h2>
-            <p className="mt-2 text-stone-600 dark:text-stone-300">Tente recarregar a página ou ajustar os filtros.</p>
-          </div>
-        }
-        empty={
-          <div className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-            <h3 className="text-xl font-semibold">Nenhuma propriedade encontrada</h3>
-            <p className="mt-2 text-stone-600 dark:text-stone-300">Tente ajustar os filtros ou buscar por outras categorias.</p>
-            {filtered ? (
-              <Link to={path} className={`${secondaryLinkButton} mt-6`}>
-                Limpar filtros
-              </Link>
-            ) : null}
-          </div>
-        }
-        countLine={(_, count) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>}
-        pages={(r) => compactPageWindow(r.page, r.pageCount)}
-        pageHref={pageHref}
-      />
+      <ResultsWithMap results={results} area={query.area} areaHref={(area) => path + categorySearch({ ...query, location: "", near: null, area, page: 1 })}>
+        <SearchResults
+          distanceFrom={notes.centerName ?? undefined}
+          url={path + search}
+          results={results}
+          skeletons={8}
+          error={
+            <div role="alert" className="mt-12 text-center">
+              <h2 className="text-xl font-semibold">Erro ao carregar propriedades</h2>
+              <p className="mt-2 text-stone-600 dark:text-stone-300">Tente recarregar a página ou ajustar os filtros.</p>
+            </div>
+          }
+          empty={
+            <div className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
+              <h3 className="text-xl font-semibold">Nenhuma propriedade encontrada</h3>
+              <p className="mt-2 text-stone-600 dark:text-stone-300">Tente ajustar os filtros ou buscar por outras categorias.</p>
+              {filtered ? (
+                <Link to={path} className={`${secondaryLinkButton} mt-6`}>
+                  Limpar filtros
+                </Link>
+              ) : null}
+            </div>
+          }
+          countLine={(_, count) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>}
+          pages={(r) => compactPageWindow(r.page, r.pageCount)}
+          pageHref={pageHref}
+        />
+      </ResultsWithMap>
     </div>
   );
 }

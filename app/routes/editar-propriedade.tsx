@@ -42,6 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       attributes: attributesFromTags(property.features),
       whatsappContact: formatInternationalPhone(property.whatsappContact),
       images: property.images.map((image) => ({ id: image.id, url: imageUrl(image.storageKey, 400) })),
+      // The owner's own pin: shown to them only, on this form.
+      pin: property.latitude !== null && property.longitude !== null ? { lat: property.latitude, lng: property.longitude } : null,
+      showExactLocation: property.showExactLocation,
     },
     status: property.status,
     rejectionReason: property.rejectionReason,

@@ -13,6 +13,7 @@ import { HomeSearchForm } from "~/components/search/home-search";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
 import { QueryChips } from "~/components/search/query-chips";
 import { SearchResults } from "~/components/search/search-results";
+import { ResultsWithMap } from "~/components/map/results-with-map";
 import { redirectToCanonical } from "~/lib/redirects";
 import { streamed } from "~/lib/streamed.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
@@ -150,30 +151,32 @@ function Results({ query, results, notes }: { query: PropertyQuery; results: Ret
       </div>
       <QueryChips chips={chips} href={(chip) => `/${homeSearch(chip.without)}`} clearHref="/" />
       <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
-      <SearchResults
-        distanceFrom={notes.centerName ?? undefined}
-        url={`/${search}`}
-        results={results}
-        skeletons={HOME_PAGE_SIZE}
-        error={
-          <p role="alert" className="mt-12 text-center text-lg">
-            Erro ao carregar as propriedades. Tente novamente mais tarde.
-          </p>
-        }
-        empty={
-          <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">
-            Nenhuma propriedade encontrada com os filtros selecionados.
-          </p>
-        }
-        countLine={(r, count) => (
-          <p className="mb-4 text-stone-700 dark:text-stone-300">
-            <span className="font-semibold">{count}</span>
-            {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
-          </p>
-        )}
-        pages={(r) => pageWindow(r.page, r.pageCount)}
-        pageHref={(page) => `/${homeSearch({ ...query, page })}`}
-      />
+      <ResultsWithMap results={results} area={query.area} areaHref={(area) => `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`}>
+        <SearchResults
+          distanceFrom={notes.centerName ?? undefined}
+          url={`/${search}`}
+          results={results}
+          skeletons={HOME_PAGE_SIZE}
+          error={
+            <p role="alert" className="mt-12 text-center text-lg">
+              Erro ao carregar as propriedades. Tente novamente mais tarde.
+            </p>
+          }
+          empty={
+            <p className="rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center text-lg dark:border-stone-700">
+              Nenhuma propriedade encontrada com os filtros selecionados.
+            </p>
+          }
+          countLine={(r, count) => (
+            <p className="mb-4 text-stone-700 dark:text-stone-300">
+              <span className="font-semibold">{count}</span>
+              {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
+            </p>
+          )}
+          pages={(r) => pageWindow(r.page, r.pageCount)}
+          pageHref={(page) => `/${homeSearch({ ...query, page })}`}
+        />
+      </ResultsWithMap>
     </div>
   );
 }

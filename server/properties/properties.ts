@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import type { PropertyStatus } from "../../common/property-card";
 import { properties, propertyImages, publicProperty } from "../db/schema";
 import { positionColumns, type Pin } from "./position";
+import { publicPositionColumns } from "./search";
 
 export interface NewProperty {
   title: string;
@@ -90,6 +91,8 @@ export async function findPublicProperty(db: Db, key: string) {
       ...detailColumns,
       hasWhatsapp: sql<boolean>`${properties.whatsappContact} <> ''`,
       createdAt: properties.createdAt,
+      ...publicPositionColumns,
+      showExactLocation: properties.showExactLocation,
     })
     .from(properties)
     .where(and(byKey(key), publicProperty));

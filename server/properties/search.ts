@@ -40,8 +40,15 @@ export const cardColumns = {
   priceCents: properties.priceCents,
 };
 
+/** The public position (the pin moved by the listing's offset), never the pin; null for a listing without a place. */
+export const publicPositionColumns = {
+  lat: sql<number | null>`(${properties.publicPoint})[1]`,
+  lng: sql<number | null>`(${properties.publicPoint})[0]`,
+};
+
 export interface SearchResult {
-  items: (PropertyCardData & { distanceKm: number | null })[];
+  /** Cards with their public position, for the results map. */
+  items: (PropertyCardData & { distanceKm: number | null; lat: number | null; lng: number | null })[];
   /** Exact up to COUNT_CAP; `totalIsCapped` says there are more. */
   total: number;
   totalIsCapped: boolean;
@@ -110,8 +117,7 @@ const box = (a: Area) => sql`box(point(${a.west}, ${a.south}), point(${a.east}, 
 
 /** Kilometres from `center` to the listing's public position (haversine). */
 export function distanceFrom(center: LatLng) {
-  const lat = sql`(${properties.publicPoint})[1]`;
-  const lng = sql`(${properties.publicPoint})[0]`;
+  const { lat, lng } = publicPositionColumns;
   return sql<number>`(${2 * EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians(${lat} - ${center.lat}) / 2), 2) + cos(radians(${center.lat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${center.lng}) / 2), 2))))`;
 }
 
@@ -161,7 +167,7 @@ function ordering(sort: Sort, center: LatLng | null): SQL[] {
 export function searchStatements(db: Db, input: SearchInput) {
   const where = and(...conditions(input));
   const order = ordering(input.sort, input.center);
-  const columns = { ...cardColumns, distanceKm: input.center ? distanceFrom(input.center) : sql<null>`null` };
+  const columns = { ...cardColumns, ...publicPositionColumns, distanceKm: input.center ? distanceFrom(input.center) : sql<null>`null` };
   const page = (p: number) =>
     db
       .select(columns)

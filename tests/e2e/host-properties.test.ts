@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
     await page.getByLabel("Título").fill(TITLE);
     await page.getByLabel("Descrição").fill("Chalé de madeira com lareira, varanda e vista para o vale.");
     await page.getByLabel("Tipo de propriedade").selectOption("Chalé");
-    await page.getByLabel("Localização").fill("Gonçalves - MG");
+    await page.getByLabel("Localização", { exact: true }).fill("Gonçalves - MG");
     const price = page.getByLabel("Preço por noite (R$)");
     await expect(price.inputValue()).resolves.toBe("0,00");
     await price.click();

@@ -69,6 +69,8 @@ describe(`server basics (${engine})`, () => {
     const csp = res.headers.get("content-security-policy")!;
     const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)![1]!;
     expect(csp).toContain("frame-ancestors 'none'");
+    // Map tiles come from MAP_TILE_URL's origin (here the test stand-in's).
+    expect(csp).toContain(`img-src 'self' data: blob: ${new URL(t.app.tiles.template).origin};`);
     const html = await res.text();
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(1);

@@ -5,6 +5,7 @@ import { findPublicContact, findPublicProperty } from "../../server/properties/p
 import { COUNT_CAP, searchProperties, type SearchInput } from "../../server/properties/search";
 import { searchInput } from "../../server/properties/search-input";
 import { municipalityByLabel } from "../../server/cities/places";
+import { distanceKm } from "../../common/places";
 import { createTestDatabase, engine } from "../support/database";
 import { insertHost, insertProperty, testImages } from "../support/factories";
 
@@ -158,6 +159,20 @@ describe(`search (${engine})`, () => {
     expect(wide.items[1]!.distanceKm).toBeGreaterThan(200);
     expect((await search({ center: campos, radiusKm: 300, sort: "price-high" })).titles).toEqual(["Cabana Aconchegante na Serra", "Microcasa minimalista"]);
     expect((await search({})).items.every((item) => item.distanceKm === null)).toBe(true);
+  });
+
+  it("gives each listing its public position for the map, never the host's pin", async () => {
+    const gramado = municipalityByLabel("Gramado - RS")!;
+    const [item] = (await search({ center: gramado, radiusKm: 50 })).items;
+    // The pin is the municipality's point here; the map gets the point 0.25 to 1 km away from it.
+    const offset = distanceKm({ lat: item!.lat!, lng: item!.lng! }, gramado);
+    expect(offset).toBeGreaterThan(0.24);
+    expect(offset).toBeLessThan(1.01);
+    expect(offset).toBeCloseTo(item!.distanceKm!, 6);
+    const detail = (await findPublicProperty(database.db, ids.chale!))!;
+    expect({ lat: detail.lat, lng: detail.lng, showExactLocation: detail.showExactLocation }).toEqual({ lat: item!.lat, lng: item!.lng, showExactLocation: false });
+    expect(Object.keys(detail)).not.toContain("latitude");
+    expect(Object.keys(detail)).not.toContain("longitude");
   });
 
   it("filters by a map area", async () => {

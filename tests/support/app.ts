@@ -9,12 +9,15 @@ import type { Database } from "../../server/db/client";
 import type * as ServerEntry from "../../server/index";
 import type { Services } from "../../server/services";
 import { createTestDatabase } from "./database";
+import { startTileServer, type TileServer } from "./tiles";
 
 export interface TestApp {
   url: string;
   services: Services;
   database: Database;
   dataDir: string;
+  /** The local map tile stand-in every map of this app draws from (no test reaches a tile service). */
+  tiles: TileServer;
   /** Emails written to the outbox, oldest first. */
   outbox(): Promise<{ to: string; subject: string; text: string }[]>;
   close(): Promise<void>;
@@ -31,12 +34,13 @@ export const serverEntryPath = path.resolve(process.env.BUILD_DIR ?? "build", "s
 export async function startTestApp(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
   const { bootstrap, createApp, serverBuild, clientDir } = (await import(serverEntryPath)) as typeof ServerEntry;
   const database = await createTestDatabase(options);
+  const tiles = await startTileServer();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-app-"));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const services = await bootstrap({
-    env: { NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), LOG_LEVEL: "silent", ...env },
+    env: { NODE_ENV: "test", BASE_URL: url, DATA_DIR: dataDir, MEDIA_DIR: inject("mediaDir"), LOG_LEVEL: "silent", MAP_TILE_URL: tiles.template, ...env },
     database,
   });
   server.on("request", createApp(services, { build: serverBuild, clientDir }));
@@ -46,6 +50,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     services,
     database,
     dataDir,
+    tiles,
     async outbox() {
       const dir = path.join(dataDir, "outbox");
       const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
@@ -60,6 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.close();
+      await tiles.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

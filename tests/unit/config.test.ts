@@ -28,6 +28,20 @@ describe("configuration", () => {
     expect(loadConfig({ BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true", AUTH_SECRET: secret, SEED_DEMO: "true" }).seedDemo).toBe(true);
   });
 
+  it("takes map tiles from OpenStreetMap unless told, and refuses a tile address it could not allow in the page's policy", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).mapTiles).toEqual({
+      url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores do OpenStreetMap</a>',
+      origin: "https://tile.openstreetmap.org",
+    });
+    const own = loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: "https://mapas.exemplo.com.br/tiles/{z}/{x}/{y}@2x.png?key=abc", MAP_TILE_ATTRIBUTION: "© Exemplo" });
+    expect(own.mapTiles).toMatchObject({ origin: "https://mapas.exemplo.com.br", attribution: "© Exemplo" });
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: "https://mapas.exemplo.com.br/tiles.png" })).toThrow(/MAP_TILE_URL: must contain \{z\}, \{x\} and \{y\}/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: "https://{s}.tile.exemplo.com/{z}/{x}/{y}.png" })).toThrow(/MAP_TILE_URL: must have one fixed host/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: "ftp://tiles.exemplo.com/{z}/{x}/{y}.png" })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAP_TILE_ATTRIBUTION: " " })).toThrow(/MAP_TILE_ATTRIBUTION/);
+  });
+
   it("replaces an empty or truncated secret file instead of signing with a weak secret", () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, "auth-secret"), "");

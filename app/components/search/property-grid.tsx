@@ -2,18 +2,21 @@ import { formatDistance } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 
-const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+/** Columns follow the list's own width (a container query): beside the results map it is narrower than the page. */
+const GRID = "grid gap-6 @xl:grid-cols-2 @4xl:grid-cols-3";
 
 /** `distanceFrom`: the place the search is around ("Gramado", "você"), for each card's distance. */
 export function PropertyGrid({ properties, distanceFrom }: { properties: (PropertyCardData & { distanceKm?: number | null })[]; distanceFrom?: string }) {
   return (
-    <ul className={GRID}>
-      {properties.map((p) => (
-        <li key={p.id}>
-          <PropertyCard property={p} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
-        </li>
-      ))}
-    </ul>
+    <div className="@container">
+      <ul className={GRID}>
+        {properties.map((p) => (
+          <li key={p.id}>
+            <PropertyCard property={p} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -22,10 +25,12 @@ export function PropertyGridSkeleton({ count }: { count: number }) {
   return (
     <div role="status">
       <span className="sr-only">Carregando propriedades...</span>
-      <div aria-hidden className={GRID}>
-        {Array.from({ length: count }, (_, i) => (
-          <PropertyCardSkeleton key={i} />
-        ))}
+      <div aria-hidden className="@container">
+        <div className={GRID}>
+          {Array.from({ length: count }, (_, i) => (
+            <PropertyCardSkeleton key={i} />
+          ))}
+        </div>
       </div>
     </div>
   );

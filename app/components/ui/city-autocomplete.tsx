@@ -48,6 +48,7 @@ export function CityAutocomplete({
   maxLength = LIMITS.location,
   error,
   onNearMe,
+  onValueChange,
 }: {
   name: string;
   label: string;
@@ -56,10 +57,16 @@ export function CityAutocomplete({
   maxLength?: number;
   error?: string;
   onNearMe?: (near: LatLng) => void;
+  /** Hears every change of the text, typed or chosen. */
+  onValueChange?: (value: string) => void;
 }) {
   const id = useId();
   const listId = `${id}-cidades`;
-  const [value, setValue] = useState(defaultValue);
+  const [value, setText] = useState(defaultValue);
+  const setValue = (text: string) => {
+    setText(text);
+    onValueChange?.(text);
+  };
   const nearMe = useNearMe(
     onNearMe &&
       ((near) => {

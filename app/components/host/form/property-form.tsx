@@ -21,6 +21,8 @@ import {
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
 import { FieldError, inputClass, TextField } from "~/components/ui/field";
 import { NO_ATTRIBUTES, type StayAttributes } from "@common/stay-attributes";
+import type { LatLng } from "@common/property-query";
+import { PinPickerField } from "~/components/map/pin-picker-field";
 import { ImageUploader } from "./image-uploader";
 import { ChoiceGroup, StayAttributesFields } from "./stay-attributes-fields";
 
@@ -40,10 +42,13 @@ export interface PropertyFormValues {
   whatsappContact: string;
   attributes: StayAttributes;
   images: { id: string; url: string }[];
+  /** The host's own pin (only its owner sees it), null before one is placed. */
+  pin: LatLng | null;
+  showExactLocation: boolean;
 }
 
 export function emptyPropertyForm(whatsappContact: string): PropertyFormValues {
-  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, attributes: NO_ATTRIBUTES, images: [] };
+  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, attributes: NO_ATTRIBUTES, images: [], pin: null, showExactLocation: false };
 }
 
 interface PropertyFormProps {
@@ -79,6 +84,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [needsReview, setNeedsReview] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [city, setCity] = useState(initial.location);
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -155,8 +161,9 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
           ))}
         </Select>
         <div data-field="location">
-          <CityAutocomplete name="location" label="Localização" defaultValue={initial.location} error={errors.location} />
+          <CityAutocomplete name="location" label="Localização" defaultValue={initial.location} error={errors.location} onValueChange={setCity} />
         </div>
+        <PinPickerField city={city} initialPin={initial.pin} initialExact={initial.showExactLocation} />
       </Section>
 
       <Section title="Detalhes da acomodação">

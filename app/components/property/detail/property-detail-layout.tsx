@@ -45,6 +45,7 @@ export function PropertyDetailLayout({
   aside,
   asideOnPhones,
   tallAside = false,
+  place,
 }: {
   /** The row above the title: a BackLink and what sits at its right. */
   topBar: ReactNode;
@@ -58,6 +59,8 @@ export function PropertyDetailLayout({
   asideOnPhones: "after-facts" | "last";
   /** The aside may be taller than the facts and the text: the text's row takes the extra height, not the facts'. */
   tallAside?: boolean;
+  /** Where the listing is (a map), after the text. */
+  place?: ReactNode;
 }) {
   // After the facts on phones, the text follows the aside: a gap below it, gone once it is a column.
   const asideClass = asideOnPhones === "after-facts" ? "mb-8 md:col-start-2 md:row-span-2 md:row-start-1 md:mb-0" : "md:col-start-2 md:row-span-2 md:row-start-1";
@@ -85,6 +88,7 @@ export function PropertyDetailLayout({
         {asideOnPhones === "after-facts" ? asideColumn : null}
         <div className="md:col-start-1">
           <PropertyAbout description={property.description} amenities={property.amenities} features={property.features} safetyItems={property.safetyItems} />
+          {place}
         </div>
         {asideOnPhones === "last" ? asideColumn : null}
       </div>
