@@ -1,4 +1,3 @@
-import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
 import { Check } from "lucide-react";
 import type { Route } from "./+types/anuncie-conosco";
@@ -89,7 +88,7 @@ export default function AnuncieConosco() {
           conta, cadastre sua propriedade e comece a receber contatos após a aprovação.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={signUpPath("/anuncie-conosco")} className={primaryButton}>
+          <Link to="/cadastro" className={primaryButton}>
             Quero anunciar
           </Link>
           <Link to="/como-funciona" className={secondaryButton}>
@@ -168,7 +167,7 @@ export default function AnuncieConosco() {
           Pronto para receber hóspedes?
         </h2>
         <p>Crie sua conta de anfitrião e envie sua propriedade para análise.</p>
-        <Link to={signUpPath("/anuncie-conosco")} className={`mt-4 ${primaryButton}`}>
+        <Link to="/cadastro" className={`mt-4 ${primaryButton}`}>
           Criar conta de anfitrião
         </Link>
       </section>

@@ -30,7 +30,6 @@ export function SiteHeader({
   /** Operators only (null for everyone else): how many properties wait for moderation. */
   pendingModeration?: number | null;
 }) {
-  const authLinks = useAuthLinks();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -40,8 +39,9 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Conta" className="flex items-center gap-2">
           {!viewer ? (
+            // Becoming a host, not a detour: after signing up the welcome on /perfil takes it from there.
             <Link
-              to={authLinks.signUp}
+              to="/cadastro"
               className="hidden rounded-full px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 lg:inline-flex dark:text-stone-100 dark:hover:bg-stone-800"
             >
               Anuncie sua propriedade
