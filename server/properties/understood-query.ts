@@ -71,7 +71,7 @@ export function understoodQuery(query: PropertyQuery): UnderstoodQuery {
     types,
     centerName: municipality ? municipality.city : q.near ? "você" : null,
     namesakes: municipality ? namesakesOf(municipality, places) : [],
-    stateCity: q.state ? (places.municipalities.find((m) => m.uf === q.state && normalizeText(m.city) === normalizeText(stateName(q.state!))) ?? null) : null,
+    stateCity: q.state ? (sameName(stateName(q.state)).find((m) => m.uf === q.state) ?? null) : null,
   };
 }
 
@@ -98,10 +98,23 @@ export function categoryQueryOf(parsed: PropertyQuery, category: Category): { ki
 
 const stateName = (uf: string) => brazilianStates().find((s) => s.uf === uf)?.name ?? uf;
 
+let byName: Map<string, Municipality[]> | undefined;
+
+/** Municipalities called `name` (accents and case aside): indexed once, since pages ask on every request. */
+function sameName(name: string): Municipality[] {
+  if (!byName) {
+    byName = new Map();
+    for (const m of placesGazetteer().municipalities) {
+      const key = normalizeText(m.city);
+      byName.set(key, [...(byName.get(key) ?? []), m]);
+    }
+  }
+  return byName.get(normalizeText(name)) ?? [];
+}
+
 function namesakesOf(m: Municipality, places: Gazetteer): Municipality[] {
-  const name = normalizeText(m.city);
-  return places.municipalities
-    .filter((other) => other.code !== m.code && normalizeText(other.city) === name)
+  return sameName(m.city)
+    .filter((other) => other.code !== m.code)
     .sort((a, b) => places.popularity(b) - places.popularity(a) || a.label.localeCompare(b.label, "pt-BR"))
     .slice(0, 5);
 }
