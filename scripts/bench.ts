@@ -25,7 +25,9 @@
  *
  * Options (after `npm run bench --`): --only ttfb|search|upload|answers, --count N (listings, default 100000;
  * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
- * --engine pglite|postgres (the search part on one engine only).
+ * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
+ * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
+ * listings: seeding a million takes most of an hour, so tuning a query at that size needs it).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -52,14 +54,15 @@ import { searchInput } from "../server/properties/search-input";
 import { homeQueryOf } from "../server/properties/understood-query";
 import { municipalityByLabel } from "../server/cities/places";
 import { municipalityLabels } from "../server/cities/cities";
-import { ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
+import { facetCounts } from "../server/properties/facets";
+import { countPublicProperties, ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../server/seed/demo";
 import { ensureDemoImages } from "../server/seed/demo-images";
 import type * as ServerEntry from "../server/index";
 
 const DEFAULT_COUNT = 100_000;
 const { values: args } = parseArgs({
-  options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" } },
+  options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
 if (args.only && !["ttfb", "search", "upload", "answers"].includes(args.only)) {
@@ -112,6 +115,22 @@ async function postgresReachable(): Promise<boolean> {
   return !problem;
 }
 
+const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** The kept database `name` on the server of `adminUrl`, created when missing. */
+async function withKeptPostgres<T>(adminUrl: string, name: string, run: (url: string) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return run(databaseUrl(adminUrl, name));
+}
+
 /** A fresh database on the server of `adminUrl`, dropped afterwards whatever happens. */
 async function withThrowawayPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
   const name = `recanto_bench_${process.pid}`;
@@ -120,9 +139,7 @@ async function withThrowawayPostgres<T>(adminUrl: string, run: (url: string) => 
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
+    return await run(databaseUrl(adminUrl, name));
   } finally {
     // pool.end() resolves before its sockets are closed; FORCE would cut them mid-close and the pool
     // would report that as an unhandled error. Wait (briefly) until the server has seen them go.
@@ -232,6 +249,9 @@ function understood(text: string): Partial<SearchInput> {
 }
 
 const NAIVE_TERMS = ["cabana", "vista para o mar"];
+/** Searches whose "Mais filtros" counts (facetCounts: every option's capped count) are timed too. */
+const FACET_KEYS = ["j", "g", "l1", "n", "p"];
+const FACET_RUNS = 50;
 
 const fullInput = (shape: Shape): SearchInput => ({ ...searchInput(DEFAULT_QUERY, { types: [], pageSize: HOME_PAGE_SIZE }), ...shape.input });
 
@@ -297,18 +317,7 @@ async function explain(database: Database, statement: SQLWrapper): Promise<strin
   return rows.map((row) => Object.values(row)[0]).join("\n");
 }
 
-/** Seeds, times and explains one engine; the database is closed (pool ended) before it may be dropped. */
-async function benchEngine(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
-  try {
-    return await measureSearch(engine, database, mediaDir);
-  } finally {
-    await database.close();
-  }
-}
-
-async function measureSearch(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
-  await database.migrate();
-  const [{ version } = { version: "?" }] = await query<{ version: string }>(database, sql`SELECT version()`);
+async function seedBulk(engine: string, database: Database, mediaDir: string) {
   const hosts = await ensureBulkHosts(database.db);
   const pool = await ensureDemoImages(createDiskStorage(mediaDir));
   const seeding = performance.now();
@@ -325,6 +334,28 @@ async function measureSearch(engine: string, database: Database, mediaDir: strin
       console.log(`  ${engine}: ${done.toLocaleString("pt-BR")} listings in ${(ms(seeding) / 1000).toFixed(0)} s`);
     },
   });
+}
+
+/** Seeds, times and explains one engine; the database is closed (pool ended) before it may be dropped. */
+async function benchEngine(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
+  try {
+    return await measureSearch(engine, database, mediaDir);
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureSearch(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
+  await database.migrate();
+  const [{ version } = { version: "?" }] = await query<{ version: string }>(database, sql`SELECT version()`);
+  const seeding = performance.now();
+  const present = await countPublicProperties(database.db);
+  if (present === LISTINGS) {
+    console.log(`  ${engine}: reusing the kept database's ${LISTINGS.toLocaleString("pt-BR")} listings`);
+  } else {
+    if (present > 0) await database.db.execute(sql`TRUNCATE properties CASCADE`); // a kept database's unfinished seed
+    await seedBulk(engine, database, mediaDir);
+  }
   await database.analyze();
   const seedSeconds = ms(seeding) / 1000;
   console.log(`  ${engine}: seeded and analysed in ${seedSeconds.toFixed(0)} s; timing ${SHAPES.length} searches × ${RUNS}…`);
@@ -346,6 +377,13 @@ async function measureSearch(engine: string, database: Database, mediaDir: strin
       { statement: "count", text: await explain(database, statements.count()) },
     ]);
   }
+  console.log(`  ${engine}: filter counts × ${FACET_RUNS} for ${FACET_KEYS.length} searches…`);
+  for (const key of FACET_KEYS) {
+    const input = fullInput(SHAPES.find((s) => s.key === key)!);
+    const facets = await facetCounts(database.db, input);
+    totals.set(`facets:${key}`, `${facets.total > facets.cap ? "> " : ""}${Math.min(facets.total, facets.cap).toLocaleString("pt-BR")}`);
+    timings.set(`facets:${key}`, await time(FACET_RUNS, 5, () => facetCounts(database.db, input)));
+  }
   console.log(`  ${engine}: naive query × ${NAIVE_RUNS} per term…`);
   for (const term of NAIVE_TERMS) {
     const naive = naiveStatements(term);
@@ -366,6 +404,7 @@ const SEQ_SCAN = "Seq Scan on properties";
 function rows(): { key: string; label: string }[] {
   return [
     ...SHAPES.map((s) => ({ key: s.key, label: `(${s.key}) ${s.label}` })),
+    ...FACET_KEYS.map((k) => ({ key: `facets:${k}`, label: `filter counts of (${k})` })),
     ...NAIVE_TERMS.map((t) => ({ key: `naive:${t}`, label: `naive ILIKE '${t}' + count(*)` })),
   ];
 }
@@ -376,7 +415,7 @@ function printTable(results: EngineResult[]) {
   const sub = results.map(() => `${"p50".padStart(6)}${"p95".padStart(7)}${"mean".padStart(7)}  ${"total".padStart(6)}`).join(" ");
   const lines = [
     "",
-    `Search over ${LISTINGS.toLocaleString("pt-BR")} listings: searchProperties end to end (page ∥ capped count, then covers), ms, ${RUNS} runs after ${WARM_UP} warm-up (naive: ${NAIVE_RUNS} runs)`,
+    `Search over ${LISTINGS.toLocaleString("pt-BR")} listings: searchProperties end to end (page ∥ capped count, then covers), ms, ${RUNS} runs after ${WARM_UP} warm-up (filter counts: ${FACET_RUNS}; naive: ${NAIVE_RUNS})`,
     `${"".padEnd(42)} ${head}`,
     `${"query".padEnd(42)} ${sub}`,
   ];
@@ -425,7 +464,7 @@ function writePlansFile(results: EngineResult[], file: string) {
     markdownTable(results),
     "",
   ];
-  for (const row of rows()) {
+  for (const row of rows().filter((r) => results[0]!.plans.has(r.key))) {
     out.push(`## ${row.label}`, "");
     const shape = SHAPES.find((s) => s.key === row.key);
     if (shape) out.push("```json", JSON.stringify(shape.input), "```", "");
@@ -447,7 +486,8 @@ async function benchSearch() {
   if (measures("pglite")) results.push(await benchEngine("PGlite", wrapPglite(await createPglite()), mediaDir));
 
   if (measures("postgres") && (await postgresReachable())) {
-    results.push(await withThrowawayPostgres(ADMIN_URL, (url) => benchEngine("PostgreSQL", openPostgres(url), mediaDir)));
+    const bench = (url: string) => benchEngine("PostgreSQL", openPostgres(url), mediaDir);
+    results.push(await (args.keep ? withKeptPostgres(ADMIN_URL, `recanto_bench_keep_${LISTINGS}`, bench) : withThrowawayPostgres(ADMIN_URL, bench)));
   }
 
   printTable(results);

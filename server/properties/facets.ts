@@ -1,9 +1,8 @@
-import { and, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { AMENITIES } from "../../common/catalog";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "../../common/stay-attributes";
 import type { Db } from "../db/client";
-import { properties } from "../db/schema";
-import { attributeConditions, conditions, type AttributeFilters, type SearchInput } from "./search";
+import { COUNT_CAP, searchStatements, type AttributeFilters, type SearchInput } from "./search";
 
 type Group = keyof AttributeFilters;
 /** Every option of every filter group, in the order the filters show them. */
@@ -21,33 +20,33 @@ const GROUPS = Object.keys(FACET_OPTIONS) as Group[];
 export type FacetCounts = { [G in Group]: Record<AttributeFilters[G][number], number> };
 
 export interface Facets {
+  /** Exact up to `cap`; a number above it means "more than `cap`". */
   counts: FacetCounts;
-  /** How many listings the search finds as it is (uncapped, unlike the result list's count). */
+  /** How many listings the search finds as it is, read the same way. */
   total: number;
+  cap: number;
+}
+
+/** The search with `option` added to its group's selection. */
+function withOption<G extends Group>(input: SearchInput, group: G, option: AttributeFilters[G][number]): SearchInput {
+  const chosen = input[group] as string[];
+  return { ...input, [group]: chosen.includes(option) ? chosen : [...chosen, option] };
 }
 
 /**
- * Every option's count, and the search's own total, in one pass over the listings that match the
- * search's other filters: an option's count applies the search's amenity and attribute filters
- * with that option added (to its group's selection), so a ticked option shows the current total.
+ * Every option's count, and the search's own total, as the result list counts: each stops after
+ * COUNT_CAP + 1 listings (an exact count of a broad search reads the whole catalogue, and the
+ * dialog asks again at every tick). One statement, one round trip.
  */
 export async function facetCounts(db: Db, input: SearchInput): Promise<Facets> {
-  const chosen = and(...attributeConditions(input));
-  const columns: Record<string, ReturnType<typeof sql<number>>> = {
-    total: chosen ? sql<number>`count(*) FILTER (WHERE ${chosen})::int` : sql<number>`count(*)::int`,
-  };
+  const counts: [string, SQL][] = [["total", sql`(${searchStatements(db, input).count()})`]];
   for (const group of GROUPS) {
     FACET_OPTIONS[group].forEach((option, i) => {
-      const inGroup = input[group] as string[];
-      const withOption = { ...input, [group]: inGroup.includes(option) ? inGroup : [...inGroup, option] } as AttributeFilters;
-      columns[`${group}_${i}`] = sql<number>`count(*) FILTER (WHERE ${and(...attributeConditions(withOption))})::int`;
+      counts.push([`${group}_${i}`, sql`(${searchStatements(db, withOption(input, group, option)).count()})`]);
     });
   }
-  const [row] = await db
-    .select(columns)
-    .from(properties)
-    .where(and(...conditions(input, { attributes: false })));
-  const counts = {} as Record<Group, Record<string, number>>;
-  for (const group of GROUPS) counts[group] = Object.fromEntries(FACET_OPTIONS[group].map((option, i) => [option, row?.[`${group}_${i}`] ?? 0]));
-  return { counts: counts as FacetCounts, total: row?.total ?? 0 };
+  const [row] = await db.select(Object.fromEntries(counts.map(([key, count]) => [key, sql<number>`${count}`]))).from(sql`(VALUES (1)) AS one (x)`);
+  const found = {} as Record<Group, Record<string, number>>;
+  for (const group of GROUPS) found[group] = Object.fromEntries(FACET_OPTIONS[group].map((option, i) => [option, row?.[`${group}_${i}`] ?? 0]));
+  return { counts: found as FacetCounts, total: row?.total ?? 0, cap: COUNT_CAP };
 }

@@ -80,8 +80,8 @@ const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
  */
 const MIN_SUBSTRING = 3;
 
-/** The search's conditions; `attributes: false` leaves out the amenity and attribute filters (counted by facets.ts). */
-export function conditions(input: SearchInput, { attributes = true } = {}): SQL[] {
+/** The search's conditions. */
+function conditions(input: SearchInput): SQL[] {
   const where: SQL[] = [publicProperty];
   if (input.search) {
     const tsquery = toTsquery(input.search);
@@ -108,7 +108,7 @@ export function conditions(input: SearchInput, { attributes = true } = {}): SQL[
   if (input.minPrice > 0) where.push(sql`${properties.priceCents} >= ${input.minPrice * 100}`);
   if (input.maxPrice < PRICE_MAX) where.push(sql`${properties.priceCents} <= ${input.maxPrice * 100}`);
   if (input.minGuests > 1) where.push(sql`${properties.maxGuests} >= ${input.minGuests}`);
-  if (attributes) where.push(...attributeConditions(input));
+  where.push(...attributeConditions(input));
   return where;
 }
 
@@ -132,7 +132,7 @@ function within(center: LatLng, km: number): SQL[] {
 export type AttributeFilters = Pick<SearchInput, "amenities" | "features" | "road" | "signal" | "internet" | "power">;
 
 /** The amenity and attribute filters: amenities and features all required; within each other group, any of the chosen values. */
-export function attributeConditions(input: AttributeFilters): SQL[] {
+function attributeConditions(input: AttributeFilters): SQL[] {
   const tags = (list: string[]) => sql.param(list);
   const where: SQL[] = [];
   if (input.amenities.length > 0) where.push(sql`${properties.amenities} @> ${tags([...input.amenities])}::text[]`);

@@ -52,7 +52,10 @@ function useFacets(enabled: boolean, search: string, tipo: string): Facets | nul
   return facets;
 }
 
-const hospedagens = (n: number) => (n === 1 ? "1 hospedagem" : `${new Intl.NumberFormat("pt-BR").format(n)} hospedagens`);
+const number = new Intl.NumberFormat("pt-BR");
+const hospedagens = (n: number, cap: number) => (n > cap ? `mais de ${number.format(cap)} hospedagens` : n === 1 ? "1 hospedagem" : `${number.format(n)} hospedagens`);
+/** An option's count as shown beside it: "(12)", or "(1.000+)" past the cap. */
+const optionCount = (n: number, cap: number) => (n > cap ? `(${number.format(cap)}+)` : `(${number.format(n)})`);
 
 /**
  * "Mais filtros": amenities and the rural attributes as checkbox groups with how many listings each
@@ -83,11 +86,11 @@ export function MoreFilters({
   const active = chosenCount(applied);
   const triggerText = active > 0 ? `Mais filtros · ${active}` : "Mais filtros";
   const body = (
-    <FilterGroups idPrefix={idPrefix} selection={selection} onChange={setSelection} counts={facets?.counts ?? null} />
+    <FilterGroups idPrefix={idPrefix} selection={selection} onChange={setSelection} facets={facets} />
   );
   const showButton = (
     <button type="submit" className="flex-1 rounded-lg bg-brand-700 px-3 py-2.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:flex-none sm:px-4">
-      {facets ? `Mostrar ${hospedagens(facets.total)}` : "Mostrar hospedagens"}
+      {facets ? `Mostrar ${hospedagens(facets.total, facets.cap)}` : "Mostrar hospedagens"}
     </button>
   );
   const clearButton = (
@@ -163,18 +166,18 @@ function FilterGroups({
   idPrefix,
   selection,
   onChange,
-  counts,
+  facets,
 }: {
   idPrefix: string;
   selection: Selection;
   onChange: (next: Selection) => void;
-  counts: Facets["counts"] | null;
+  facets: Facets | null;
 }) {
   return (
     <div className="space-y-6">
       {GROUPS.map((group) => {
         const chosen: readonly string[] = selection[group.key];
-        const groupCounts = counts?.[group.key] as Record<string, number> | undefined;
+        const groupCounts = facets?.counts[group.key] as Record<string, number> | undefined;
         return (
           <fieldset key={group.key}>
             <legend className="mb-3 font-semibold">{group.title}</legend>
@@ -197,7 +200,9 @@ function FilterGroups({
                     />
                     <span>
                       {label}
-                      {count === undefined ? null : <span className={`tabular-nums ${none ? "" : "text-stone-600 dark:text-stone-400"}`}>{` (${count})`}</span>}
+                      {count === undefined || !facets ? null : (
+                        <span className={`tabular-nums ${none ? "" : "text-stone-600 dark:text-stone-400"}`}> {optionCount(count, facets.cap)}</span>
+                      )}
                     </span>
                   </label>
                 );
