@@ -9,6 +9,9 @@ export const LIMITS = {
   bio: 500,
   title: 100,
   description: 5000,
+  /** A listing's other house rules, and its cancellation policy's details. */
+  otherRules: 1000,
+  cancellationNotes: 1000,
   /** Free text in the search boxes. */
   search: 100,
   /** A phone as typed with its mask: "(11) 98765-4321". */

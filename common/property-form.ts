@@ -4,6 +4,7 @@ import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
 import { LOCATION_MESSAGES, type LocationCheck } from "./cities";
 import { inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
+import { CANCELLATION_KEYS, joinQuietHours, splitQuietHours, TIME_OPTIONS, yesNo } from "./house-rules";
 import { MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES } from "./image-upload";
 import { LIMITS } from "./limits";
 import { cleanLine, cleanParagraphs, hasLetterOrDigit } from "./text";
@@ -35,10 +36,15 @@ export const MESSAGES = {
   pinOutside: "A posição no mapa deve ficar no Brasil. Arraste o marcador para o lugar da hospedagem.",
   pinInvalid: "Posição no mapa inválida. Arraste o marcador novamente.",
   signalBoth: "Marque as operadoras com sinal ou “Sem sinal de celular”, não os dois.",
+  time: "Escolha um horário da lista.",
+  quietHoursBoth: "Informe o início e o fim do horário de silêncio.",
+  quietHoursSame: "O horário de silêncio deve começar e terminar em horários diferentes.",
+  yesNo: "Escolha uma das opções.",
+  cancellationPolicy: "Escolha uma política de cancelamento da lista.",
 } as const;
 
 /** What guests read and see: changing any of it (or adding photos) on an approved listing sends it back to review. */
-export const REVIEWED_FIELDS = ["title", "description", "propertyType", "location"] as const;
+export const REVIEWED_FIELDS = ["title", "description", "propertyType", "location", "otherRules", "cancellationNotes"] as const;
 
 function range(from: number, to: number) {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -65,6 +71,14 @@ export function formatCents(cents: number): string {
 
 const count = (message: string, max: number, maxMessage: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, maxMessage);
+
+const time = z.enum(TIME_OPTIONS, { error: MESSAGES.time }).nullable();
+const yesOrNo = z.boolean({ error: MESSAGES.yesNo }).nullable();
+/** Optional free text: cleaned like the description, stored as null when empty. */
+const optionalText = (max: number, what: string) =>
+  z
+    .preprocess(cleanParagraphs, z.string().max(max, `${what} deve ter no máximo ${max.toLocaleString("pt-BR")} caracteres.`))
+    .transform((text) => text || null);
 
 /**
  * The rules, with the phone and location checks given by the caller: the browser uses the small
@@ -130,6 +144,26 @@ export function propertySchema(validPhone: (input: string) => string | null, che
       .transform((list) => (list.length === 0 ? null : list.includes("none") ? [] : CARRIER_KEYS.filter((c) => list.includes(c)))),
     internet: z.enum(INTERNET_KEYS, { error: "Escolha a internet da lista." }).nullable(),
     power: z.array(z.enum(POWER_KEYS, { error: "Fonte de energia desconhecida." })).transform((list) => [...new Set(list)]),
+    checkInFrom: time,
+    checkOutUntil: time,
+    quietHours: z
+      .string()
+      .nullable()
+      .superRefine((value, ctx) => {
+        if (value === null) return;
+        const { from, until } = splitQuietHours(value);
+        const message =
+          !from !== !until ? MESSAGES.quietHoursBoth
+          : !TIME_OPTIONS.includes(from) || !TIME_OPTIONS.includes(until) ? MESSAGES.time
+          : from === until ? MESSAGES.quietHoursSame
+          : null;
+        if (message) ctx.addIssue({ code: "custom", message });
+      }),
+    smokingAllowed: yesOrNo,
+    partiesAllowed: yesOrNo,
+    otherRules: optionalText(LIMITS.otherRules, "O texto das outras regras"),
+    cancellationPolicy: z.enum(CANCELLATION_KEYS, { error: MESSAGES.cancellationPolicy }).nullable(),
+    cancellationNotes: optionalText(LIMITS.cancellationNotes, "O detalhamento da política de cancelamento"),
     /** The host's pin; null when the form sent none (no JavaScript): the municipality's point is used. */
     pin: z
       .object({ lat: z.number({ error: MESSAGES.pinInvalid }), lng: z.number({ error: MESSAGES.pinInvalid }) })
@@ -176,6 +210,14 @@ export function propertyFormValues(form: { get(name: string): unknown; getAll(na
     power: list("power"),
     pin: text("latitude") || text("longitude") ? { lat: coordinate(text("latitude")), lng: coordinate(text("longitude")) } : null,
     showExactLocation: text("showExactLocation") === "on",
+    checkInFrom: text("checkInFrom") || null,
+    checkOutUntil: text("checkOutUntil") || null,
+    quietHours: joinQuietHours(text("quietHoursFrom"), text("quietHoursUntil")),
+    smokingAllowed: yesNo(text("smokingAllowed")),
+    partiesAllowed: yesNo(text("partiesAllowed")),
+    otherRules: text("otherRules"),
+    cancellationPolicy: text("cancellationPolicy") || null,
+    cancellationNotes: text("cancellationNotes"),
     whatsappContact: text("whatsappContact"),
     imageIds: list("imageIds"),
   };

@@ -35,7 +35,7 @@ const propertyTypes = [
 
 const steps = [
   { title: "Crie sua conta", text: "Cadastre-se como anfitrião com seu nome, e-mail e WhatsApp." },
-  { title: "Monte seu anúncio", text: "Envie fotos reais, descrição, localização, regras e política de cancelamento." },
+  { title: "Monte seu anúncio", text: "Envie fotos reais, descrição, localização e as regras da casa, e escolha a sua política de cancelamento." },
   { title: "Passe pela análise", text: "Nossa equipe revisa o anúncio e, depois de aprovado, ele fica visível nas buscas." },
   { title: "Receba contatos", text: "Hóspedes interessados chamam você direto no WhatsApp para combinar a estadia." },
 ];

@@ -29,7 +29,7 @@ const guestSteps: Step[] = [
   },
   {
     title: "Combine tudo por escrito",
-    text: "Datas, valor, forma de pagamento, regras da casa e política de cancelamento são acertados entre você e o anfitrião. Guarde as mensagens e os comprovantes.",
+    text: "Confira no anúncio as regras da casa e a política de cancelamento. Datas, valor e forma de pagamento são acertados entre você e o anfitrião: confirme tudo por escrito e guarde as mensagens e os comprovantes.",
   },
 ];
 
@@ -40,7 +40,7 @@ const hostSteps: Step[] = [
   },
   {
     title: "Cadastre sua propriedade",
-    text: "Adicione fotos reais, descrição, localização, comodidades, regras e a sua política de cancelamento.",
+    text: "Adicione fotos reais, descrição, localização, comodidades e as regras da casa (horários, silêncio, pets, fumo, festas), e escolha a sua política de cancelamento.",
   },
   {
     title: "Aguarde a aprovação",

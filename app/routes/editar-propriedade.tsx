@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
 import { attributesFromTags } from "@common/stay-attributes";
+import { houseRulesOf } from "@common/house-rules";
 import { imageUrl } from "@common/media";
 import { formatInternationalPhone } from "@common/phone";
 import { requireHost } from "@server/accounts/guards";
@@ -40,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       amenities: property.amenities,
       safetyItems: property.safetyItems,
       attributes: attributesFromTags(property.features),
+      ...houseRulesOf(property),
       whatsappContact: formatInternationalPhone(property.whatsappContact),
       images: property.images.map((image) => ({ id: image.id, url: imageUrl(image.storageKey, 400) })),
       // The owner's own pin: shown to them only, on this form.
@@ -93,7 +95,7 @@ export default function EditarPropriedade({ loaderData, actionData }: Route.Comp
       ) : null}
       {status === "approved" ? (
         <p className="mt-4 text-sm text-stone-600 dark:text-stone-300">
-          Esta propriedade está publicada. Mudar o título, a descrição, o tipo, a localização ou adicionar fotos envia o anúncio para uma nova análise.
+          Esta propriedade está publicada. Mudar o título, a descrição, o tipo, a localização, as outras regras da casa, os detalhes da política de cancelamento ou adicionar fotos envia o anúncio para uma nova análise.
         </p>
       ) : null}
       <FormErrorToast refusal={actionData?.refusal} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politica-cancelamento";
+import { CANCELLATION_POLICIES } from "@common/catalog";
 import { StaticPage } from "~/components/layout/static-page";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,9 +26,21 @@ export default function PoliticaCancelamento() {
       <p>
         Por isso, não existe uma política de cancelamento única do Recanto. Cada anfitrião estabelece as próprias regras,
         como prazos para cancelar sem custo, percentuais de reembolso, possibilidade de remarcar datas e o que acontece em
-        caso de imprevistos. Recomendamos que os anfitriões descrevam sua política no anúncio e a confirmem por escrito
-        com cada hóspede.
+        caso de imprevistos. Cada anúncio mostra, na seção “Política de cancelamento”, a política que o anfitrião
+        escolheu e os detalhes que ele acrescentou. Mesmo assim, confirme as condições por escrito com o anfitrião antes
+        de pagar.
       </p>
+
+      <h2>As políticas que aparecem nos anúncios</h2>
+      <p>O anfitrião escolhe uma destas opções e pode detalhá-la com as próprias palavras:</p>
+      <ul>
+        {Object.values(CANCELLATION_POLICIES).map(({ label, summary }) => (
+          <li key={label}>
+            <strong>{label}:</strong> {summary}
+          </li>
+        ))}
+      </ul>
+      <p>Em todas elas, quem devolve os valores é o anfitrião, que recebeu o pagamento.</p>
 
       <h2>O que combinar por escrito com o anfitrião</h2>
       <p>Antes de fazer qualquer pagamento, peça ao anfitrião que confirme por escrito, pelo WhatsApp ou por e-mail:</p>
@@ -66,7 +79,10 @@ export default function PoliticaCancelamento() {
 
       <h2>Dicas para anfitriões</h2>
       <ul>
-        <li>Descreva sua política de cancelamento de forma clara e completa no anúncio.</li>
+        <li>
+          Escolha sua política de cancelamento no formulário do anúncio e use os detalhes para o que for só seu, como
+          sinal, remarcação ou chuvas.
+        </li>
         <li>Envie a política por escrito a cada hóspede antes de receber qualquer pagamento.</li>
         <li>Informe prazos e formas de devolução de valores e cumpra o que foi combinado.</li>
         <li>Se precisar cancelar, avise o hóspede o quanto antes e devolva os valores recebidos.</li>

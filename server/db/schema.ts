@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, doublePrecision, index, integer, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { PROPERTY_STATUSES } from "../../common/property-card";
+import { CANCELLATION_KEYS } from "../../common/house-rules";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -162,6 +163,16 @@ export const properties = pgTable(
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     /** E.164 digits without the plus sign, e.g. 5511987654321; empty when not given. */
     whatsappContact: text("whatsapp_contact").notNull().default(""),
+    /** House rules and cancellation policy (common/house-rules.ts): null is "not stated", as on every listing older than them. */
+    checkInFrom: text("check_in_from"),
+    checkOutUntil: text("check_out_until"),
+    /** "22:00-08:00". */
+    quietHours: text("quiet_hours"),
+    smokingAllowed: boolean("smoking_allowed"),
+    partiesAllowed: boolean("parties_allowed"),
+    otherRules: text("other_rules"),
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_KEYS }),
+    cancellationNotes: text("cancellation_notes"),
     isActive: boolean("is_active").notNull().default(true),
     status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
@@ -192,6 +203,11 @@ export const properties = pgTable(
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.
     index("properties_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
     check("properties_status_check", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+    check(
+      "properties_house_rules_check",
+      sql`${t.checkInFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.checkOutUntil} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.quietHours} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+    check("properties_cancellation_policy_check", sql`${t.cancellationPolicy} IN (${sql.raw(CANCELLATION_KEYS.map((k) => `'${k}'`).join(", "))})`),
     check("properties_numbers_check", sql`${t.priceCents} > 0 AND ${t.maxGuests} >= 1 AND ${t.bedrooms} >= 1 AND ${t.bathrooms} >= 1`),
   ],
 );

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Amenity, PropertyType, SafetyItem } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
+import type { HouseRules } from "../../common/house-rules";
 import type { Db } from "../db/client";
 import type { PropertyStatus } from "../../common/property-card";
 import { properties, propertyImages, publicProperty } from "../db/schema";
 import { positionColumns, type Pin } from "./position";
 import { publicPositionColumns } from "./search";
 
-export interface NewProperty {
+export interface NewProperty extends Partial<HouseRules> {
   title: string;
   description: string;
   propertyType: PropertyType;
@@ -116,6 +117,15 @@ export const detailColumns = {
   safetyItems: properties.safetyItems,
   /** The host's stated attributes, as tags (common/stay-attributes.ts). */
   features: properties.features,
+  /** The house rules and cancellation policy (common/house-rules.ts). */
+  checkInFrom: properties.checkInFrom,
+  checkOutUntil: properties.checkOutUntil,
+  quietHours: properties.quietHours,
+  smokingAllowed: properties.smokingAllowed,
+  partiesAllowed: properties.partiesAllowed,
+  otherRules: properties.otherRules,
+  cancellationPolicy: properties.cancellationPolicy,
+  cancellationNotes: properties.cancellationNotes,
 };
 
 /** A listing's photos in order, the cover first. */

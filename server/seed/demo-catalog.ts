@@ -4,6 +4,7 @@
  */
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
 import { attributeTags, type StayAttributes } from "../../common/stay-attributes";
+import { NO_HOUSE_RULES, type HouseRules } from "../../common/house-rules";
 import { municipalityByLabel } from "../cities/places";
 import type { NewProperty } from "../properties/properties";
 import { seededRandom } from "./random";
@@ -97,6 +98,37 @@ function demoAttributes(random: Random, type: PropertyType): StayAttributes {
   };
 }
 
+const OTHER_RULES: readonly string[] = [
+  "Apague a fogueira antes de dormir e nunca a deixe sem ninguém por perto.",
+  "Visitas só com aviso prévio ao anfitrião.",
+  "Não alimente os animais silvestres. Leve o lixo reciclável até a lixeira da entrada.",
+  "Tire os sapatos ao entrar: o piso é de madeira.",
+  "Crianças sempre acompanhadas de um adulto nas áreas externas.",
+];
+const CANCELLATION_NOTES: readonly string[] = [
+  "Remarcação sem custo em caso de chuva forte ou estrada interditada.",
+  "Sinal de 30% na reserva; o restante é pago no check-in.",
+  "Em feriados prolongados, reembolso de 50% até 15 dias antes do check-in.",
+];
+/** Where gatherings are part of the offer. */
+const FOR_EVENTS: readonly PropertyType[] = ["Fazenda", "Hotel Fazenda", "Celeiro"];
+
+/** House rules and a cancellation policy as hosts state them; about one listing in five states none, as older listings. */
+function demoHouseRules(random: Random, type: PropertyType): HouseRules {
+  if (random() < 0.2) return NO_HOUSE_RULES;
+  const maybe = <T>(chance: number, value: T) => (random() < chance ? value : null);
+  return {
+    checkInFrom: pick(random, ["14:00", "14:00", "15:00", "16:00"]),
+    checkOutUntil: pick(random, ["11:00", "11:00", "12:00", "10:00"]),
+    quietHours: maybe(0.6, pick(random, ["22:00-08:00", "22:00-07:00", "23:00-08:00"])),
+    smokingAllowed: maybe(0.85, random() < 0.15),
+    partiesAllowed: maybe(0.7, FOR_EVENTS.includes(type) && random() < 0.5),
+    otherRules: maybe(0.5, pick(random, OTHER_RULES)),
+    cancellationPolicy: maybe(0.9, pick(random, ["flexivel", "moderada", "moderada", "rigida", "combinar"] as const)),
+    cancellationNotes: maybe(0.35, pick(random, CANCELLATION_NOTES)),
+  };
+}
+
 /** Where the host's pin is: within about 6 km of the municipality's seat, where stays usually are. */
 function demoPin(random: Random, location: string) {
   const seat = municipalityByLabel(location);
@@ -147,6 +179,7 @@ export function demoProperty(random: Random, type: PropertyType, location: strin
     whatsappContact,
     features: attributeTags(demoAttributes(own, type)),
     pin: demoPin(own, location),
+    ...demoHouseRules(own, type),
     status: "approved",
   };
 }

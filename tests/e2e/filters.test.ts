@@ -257,7 +257,6 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
         const { context, page } = await open(`/accommodation/${slugs.stated}`, { ...size, colorScheme });
         const section = page.getByRole("region", { name: "Acesso e estrutura" });
         await expect(section.getByRole("listitem").allTextContents()).resolves.toEqual([
-          "Aceita pets",
           "Acessível: entrada sem degraus",
           "Acesso de carro: Estrada de terra",
           "Sinal de celular: Vivo, TIM",
@@ -265,6 +264,8 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
           "Rede elétrica",
           "Energia solar",
         ]);
+        // Pets are with the house rules.
+        await expect(page.getByRole("region", { name: "Regras da casa" }).getByRole("listitem").allTextContents()).resolves.toEqual(["Aceita pets"]);
         await section.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SHOTS}/detail-${name}-${colorScheme}.png` });
         await expectAccessible(page);

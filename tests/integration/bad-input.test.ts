@@ -1,11 +1,13 @@
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../server/db/schema";
+import { properties, users } from "../../server/db/schema";
 import { signedInAs, TEST_PASSWORD } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { Client } from "../support/http";
+import { formBody, LISTING_FORM, postForm } from "../support/listings";
+import { uploadPhoto } from "../support/uploads";
 
 const LONG = "a".repeat(10_000);
 const SCRIPT = "<script>alert(1)</script>";
@@ -192,5 +194,47 @@ describe(`bad input on every account form (${engine})`, () => {
     const host = new URL(t.app.url).host;
     expect(await get("/api/auth/verify-email?token=x", { host, "x-forwarded-proto": "\xff" })).toBeLessThan(500);
     expect(await get("/api/auth/reset-password/x", { host, "x-forwarded-proto": "a b" })).toBeLessThan(500);
+  });
+});
+
+describe(`bad input in the listing form's house rules and cancellation policy (${engine})`, () => {
+  const t = useTestApp();
+  let host: Awaited<ReturnType<typeof signedInAs>>;
+  let photo: string;
+  beforeAll(async () => {
+    host = await signedInAs(t.app, "premium-host");
+    photo = (await uploadPhoto(host.client, t.app.url)).id;
+  });
+
+  it.each([
+    ["10,000-char other rules", { otherRules: LONG }, "O texto das outras regras deve ter no máximo 1.000 caracteres."],
+    ["10,000-char cancellation details", { cancellationNotes: LONG }, "O detalhamento da política de cancelamento deve ter no máximo 1.000 caracteres."],
+    ["script as check-in time", { checkInFrom: SCRIPT }, "Escolha um horário da lista."],
+    ["SQL as check-out time", { checkOutUntil: SQL }, "Escolha um horário da lista."],
+    ["a time off the half hours", { checkInFrom: "14:10" }, "Escolha um horário da lista."],
+    ["quiet hours without an end", { quietHoursFrom: "22:00" }, "Informe o início e o fim do horário de silêncio."],
+    ["quiet hours that end when they start", { quietHoursFrom: "22:00", quietHoursUntil: "22:00" }, "O horário de silêncio deve começar e terminar em horários diferentes."],
+    ["quiet hours made of dashes", { quietHoursFrom: "22:00-23:00", quietHoursUntil: "08:00" }, "Escolha um horário da lista."],
+    ["'true' as the smoking rule", { smokingAllowed: "true" }, "Escolha uma das opções."],
+    ["SQL as the parties rule", { partiesAllowed: SQL }, "Escolha uma das opções."],
+    ["an unknown cancellation policy", { cancellationPolicy: "reembolso-total-sempre" }, "Escolha uma política de cancelamento da lista."],
+  ])("refuses %s with a message in Portuguese, storing nothing", async (_label, change, message) => {
+    const res = await postForm(host.client, t.app.url, "/adicionar-propriedade", formBody({ ...LISTING_FORM, ...change }, { imageIds: [photo] }));
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain(message);
+    expect(await t.app.database.db.select().from(properties).where(eq(properties.hostId, host.id))).toEqual([]);
+  });
+
+  it("answers a NUL byte in the other rules with 400, and stores HTML- and SQL-looking rules as plain text, shown escaped", async () => {
+    const nul = await postForm(host.client, t.app.url, "/adicionar-propriedade", formBody({ ...LISTING_FORM, otherRules: "sem\u0000festa" }, { imageIds: [photo] }));
+    expect(nul.status).toBe(400);
+    const saved = await postForm(host.client, t.app.url, "/adicionar-propriedade", formBody({ ...LISTING_FORM, otherRules: SCRIPT, cancellationNotes: SQL }, { imageIds: [photo] }));
+    expect(saved.status).toBe(302);
+    const [row] = await t.app.database.db.select().from(properties).where(eq(properties.hostId, host.id));
+    expect(row).toMatchObject({ otherRules: SCRIPT, cancellationNotes: SQL });
+    await t.app.database.db.update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    const html = await (await new Client(t.app.url).get(`/accommodation/${row!.slug}`)).text();
+    expect(html).not.toContain(SCRIPT);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 });

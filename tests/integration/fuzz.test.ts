@@ -162,6 +162,12 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       );
       expect(made!.added).toBeGreaterThan(0);
       expect(made!.changed).toBeGreaterThan(0);
+      // Saved forms carried house rules and cancellation policies (the seeded listings have none).
+      const [rules] = await queryRows<{ quiet: number; policies: number; notes: number }>(
+        app.database.db,
+        sql`select count(quiet_hours)::int as quiet, count(cancellation_policy)::int as policies, count(other_rules)::int as notes from properties`,
+      );
+      for (const [what, n] of Object.entries(rules!)) expect(n, what).toBeGreaterThan(0);
     }
   });
 
@@ -208,7 +214,8 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
     }
     const schema = propertySchema((input) => (/^\d{8,15}$/.test(input) ? input : null), realPlaces).omit({ imageIds: true });
     for (const p of await rows<Record<string, unknown> & { id: string }>(
-      sql`select id, title, description, property_type, location, price_cents, max_guests, bedrooms, bathrooms, amenities, safety_items, whatsapp_contact, features, latitude, longitude, show_exact_location from properties`,
+      sql`select id, title, description, property_type, location, price_cents, max_guests, bedrooms, bathrooms, amenities, safety_items, whatsapp_contact, features, latitude, longitude, show_exact_location,
+                 check_in_from, check_out_until, quiet_hours, smoking_allowed, parties_allowed, other_rules, cancellation_policy, cancellation_notes from properties`,
     )) {
       const attributes = attributesFromTags(p.features as string[]);
       if (attributeTags(attributes).join() !== (p.features as string[]).join()) broken.push(`property ${p.id}: features ${JSON.stringify(p.features)}`);
@@ -225,6 +232,14 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
         safetyItems: p.safety_items,
         whatsappContact: p.whatsapp_contact,
         ...attributes,
+        checkInFrom: p.check_in_from,
+        checkOutUntil: p.check_out_until,
+        quietHours: p.quiet_hours,
+        smokingAllowed: p.smoking_allowed,
+        partiesAllowed: p.parties_allowed,
+        otherRules: p.other_rules,
+        cancellationPolicy: p.cancellation_policy,
+        cancellationNotes: p.cancellation_notes,
         pin: p.latitude === null ? null : { lat: p.latitude, lng: p.longitude },
         showExactLocation: p.show_exact_location,
       };
@@ -239,7 +254,7 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       if (!email.ok || email.data !== row.email) broken.push(`newsletter subscriber ${JSON.stringify(row.email)}`);
     }
     // PostgreSQL refuses NUL in text; what it stored from invalid UTF-8 must at least be whole characters.
-    for (const row of await rows<{ t: string }>(sql`select name || email || location || bio as t from users union all select title || description || location from properties`)) {
+    for (const row of await rows<{ t: string }>(sql`select name || email || location || bio as t from users union all select title || description || location || coalesce(other_rules, '') || coalesce(cancellation_notes, '') from properties`)) {
       if (row.t.includes("\0") || /[\ud800-\udfff]/.test(row.t.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""))) broken.push(`text with NUL or a lone surrogate: ${JSON.stringify(row.t.slice(0, 80))}`);
     }
     expect(broken).toEqual([]);

@@ -15,8 +15,32 @@ import { uploadPhoto } from "../support/uploads";
 import { IMAGE_WIDTHS, variantKey } from "../../common/media";
 import { distanceKm } from "../../common/places";
 import { municipalityByLabel } from "../../server/cities/places";
+import { NO_HOUSE_RULES } from "../../common/house-rules";
 
 const FORM = LISTING_FORM;
+
+/** House rules and a cancellation policy as the form posts them, and as they are stored. */
+const RULES_FORM = {
+  checkInFrom: "15:30",
+  checkOutUntil: "11:00",
+  quietHoursFrom: "22:00",
+  quietHoursUntil: "07:30",
+  smokingAllowed: "nao",
+  partiesAllowed: "",
+  otherRules: "Trilha só com guia.\r\nSem som alto depois das 22h.\u200B",
+  cancellationPolicy: "rigida",
+  cancellationNotes: " Sinal de 30%. ",
+};
+const STORED_RULES = {
+  checkInFrom: "15:30",
+  checkOutUntil: "11:00",
+  quietHours: "22:00-07:30",
+  smokingAllowed: false,
+  partiesAllowed: null,
+  otherRules: "Trilha só com guia.\nSem som alto depois das 22h.",
+  cancellationPolicy: "rigida",
+  cancellationNotes: "Sinal de 30%.",
+};
 
 /** The public search for a text, as the home page runs it. */
 const searchIds = async (db: Parameters<typeof searchProperties>[0], search: string) =>
@@ -79,6 +103,87 @@ describe(`hosts manage their listings (${engine})`, () => {
     const [edited] = await db().select().from(properties).where(eq(properties.id, row!.id));
     expect(edited).toMatchObject({ features: [], latitude: gonçalves.lat, longitude: gonçalves.lng, showExactLocation: true });
     expect(edited!.publicPoint).toEqual({ x: gonçalves.lng, y: gonçalves.lat });
+  });
+
+  it("stores the house rules and the cancellation policy, shows them on the edit form, the public page and the operators' preview; only the free text sends an approved listing back to review", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const { res } = await create(host.client, 1, { ...RULES_FORM, features: "petsAllowed" });
+    expect(res.status).toBe(302);
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    expect(row).toMatchObject({ ...STORED_RULES, features: ["pets"] });
+
+    const edit = await (await host.client.get(`/editar-propriedade/${row!.id}`)).text();
+    const selected = (name: string) => /<option selected="">([^<]*)<\/option>/.exec(edit.slice(edit.indexOf(`name="${name}"`)).split("</select>")[0]!)?.[1];
+    expect(["checkInFrom", "checkOutUntil", "quietHoursFrom", "quietHoursUntil"].map(selected)).toEqual(["15:30", "11:00", "22:00", "07:30"]);
+    for (const [name, value] of [["smokingAllowed", "nao"], ["partiesAllowed", ""], ["cancellationPolicy", "rigida"], ["features", "petsAllowed"]]) {
+      expect(edit, name).toContain(`name="${name}" checked="" value="${value}"`);
+    }
+    expect(edit).toContain(">Trilha só com guia.\nSem som alto depois das 22h.</textarea>");
+    expect(edit).toContain(">Sinal de 30%.</textarea>");
+
+    await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    const page = await (await new Client(t.app.url).get(`/accommodation/${row!.slug}`)).text();
+    for (const text of [
+      ">Regras da casa</h2>",
+      "Check-in a partir de 15:30",
+      "Check-out até 11:00",
+      "Silêncio entre 22:00 e 07:30",
+      "Aceita pets",
+      "Proibido fumar",
+      "Trilha só com guia.\nSem som alto depois das 22h.",
+      ">Política de cancelamento</h2>",
+      "Rígida",
+      "Reembolso de 50% se o cancelamento for feito até 7 dias antes do check-in; depois disso, sem reembolso.",
+      "Sinal de 30%.",
+      'href="/politica-cancelamento"',
+    ]) {
+      expect(page, text).toContain(text);
+    }
+    expect(page).not.toContain("Festas e eventos");
+    const operator = await signedInAs(t.app, "operator");
+    const preview = await (await operator.client.get(`/moderacao/${row!.id}`)).text();
+    for (const text of ["Check-in a partir de 15:30", "Rígida"]) expect(preview, text).toContain(text);
+
+    // Times, yes-or-no rules and the policy keep it published; the rules' own words go back to review.
+    const imageIds = (await db().select({ id: propertyImages.id }).from(propertyImages).where(eq(propertyImages.propertyId, row!.id))).map((i) => i.id);
+    const structured = formBody({ ...FORM, ...RULES_FORM, checkInFrom: "14:00", partiesAllowed: "sim", cancellationPolicy: "flexivel" }, { imageIds });
+    expect((await post(host.client, `/editar-propriedade/${row!.id}`, structured)).status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, row!.id)))[0]).toMatchObject({ checkInFrom: "14:00", partiesAllowed: true, cancellationPolicy: "flexivel", status: "approved" });
+    const reworded = formBody({ ...FORM, ...RULES_FORM, otherRules: "Trilha só com guia." }, { imageIds });
+    expect((await post(host.client, `/editar-propriedade/${row!.id}`, reworded)).status).toBe(302);
+    expect((await db().select().from(properties).where(eq(properties.id, row!.id)))[0]).toMatchObject({ otherRules: "Trilha só com guia.", status: "pending" });
+
+    // Left blank, nothing is stated and the page shows neither section.
+    expect((await post(host.client, `/editar-propriedade/${row!.id}`, formBody(FORM, { imageIds }))).status).toBe(302);
+    const [cleared] = await db().select().from(properties).where(eq(properties.id, row!.id));
+    expect(cleared).toMatchObject({ ...NO_HOUSE_RULES, features: [] });
+    await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    const plain = await (await new Client(t.app.url).get(`/accommodation/${row!.slug}`)).text();
+    expect(plain).toContain("Sobre este lugar");
+    expect(plain).not.toContain(">Regras da casa</h2>");
+    expect(plain).not.toContain(">Política de cancelamento</h2>");
+  });
+
+  it("refuses house rules and cancellation policies out of the lists, with a message each; nothing stored", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const upload = await uploadPhoto(host.client, t.app.url);
+    const res = await post(
+      host.client,
+      "/adicionar-propriedade",
+      formBody({ ...FORM, checkInFrom: "15:15", quietHoursFrom: "22:00", quietHoursUntil: "", smokingAllowed: "talvez", cancellationPolicy: "super-flexivel", otherRules: "a".repeat(1001) }, { imageIds: [upload.id] }),
+    );
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    for (const message of [
+      "Escolha um horário da lista.",
+      "Informe o início e o fim do horário de silêncio.",
+      "Escolha uma das opções.",
+      "Escolha uma política de cancelamento da lista.",
+      "O texto das outras regras deve ter no máximo 1.000 caracteres.",
+    ]) {
+      expect(page).toContain(message);
+    }
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toEqual([]);
   });
 
   it("refuses a pin outside Brazil with a message, storing nothing", async () => {
@@ -239,7 +344,7 @@ describe(`hosts manage their listings (${engine})`, () => {
 
   it("only the owner edits, toggles or deletes: other hosts, guests and visitors get 404/403/401 and nothing changes", async () => {
     const owner = await insertHost(db());
-    const { id } = await insertProperty(db(), owner.id, { title: "Casa do Dono" });
+    const { id } = await insertProperty(db(), owner.id, { title: "Casa do Dono", checkInFrom: "14:00", smokingAllowed: true, cancellationPolicy: "flexivel" });
     const other = await signedInAs(t.app, "premium-host");
     const guest = await signedInAs(t.app, "guest");
     const visitor = new Client(t.app.url);
@@ -249,6 +354,8 @@ describe(`hosts manage their listings (${engine})`, () => {
     expect(view.headers.get("location")).toBe("/minhas-propriedades");
     const upload = await uploadPhoto(other.client, t.app.url);
     expect((await post(other.client, `/editar-propriedade/${id}.data`, formBody(FORM, { imageIds: [upload.id] }))).status).toBe(404);
+    // Nor through the house rules: the owner's stay as they were.
+    expect((await post(other.client, `/editar-propriedade/${id}.data`, formBody({ ...FORM, ...RULES_FORM }, { imageIds: [upload.id] }))).status).toBe(404);
     expect((await post(guest.client, `/editar-propriedade/${id}.data`, formBody(FORM, { imageIds: [upload.id] }))).status).toBe(403);
     expect((await post(visitor, `/editar-propriedade/${id}.data`, formBody(FORM, { imageIds: [upload.id] }))).status).toBe(401);
     // Their upload was not spent on someone else's listing.
@@ -260,7 +367,7 @@ describe(`hosts manage their listings (${engine})`, () => {
       expect([toggle.status, remove.status]).toEqual(client === visitor ? [401, 401] : client === guest.client ? [403, 403] : [404, 404]);
     }
     const [row] = await db().select().from(properties).where(eq(properties.id, id));
-    expect(row).toMatchObject({ title: "Casa do Dono", isActive: true });
+    expect(row).toMatchObject({ title: "Casa do Dono", isActive: true, checkInFrom: "14:00", smokingAllowed: true, cancellationPolicy: "flexivel", otherRules: null });
   });
 
   it("deactivating hides a listing from search and favourites; deleting removes its rows and files", async () => {

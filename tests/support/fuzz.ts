@@ -9,6 +9,7 @@ import http from "node:http";
 import fc from "fast-check";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "../../common/stay-attributes";
 import { AMENITIES, CATEGORIES, PROPERTY_TYPES, SAFETY_ITEMS } from "../../common/catalog";
+import { CANCELLATION_KEYS } from "../../common/house-rules";
 import { categorySearch, homeSearch, SORTS, type PropertyQuery } from "../../common/property-query";
 
 export type Role = "anonymous" | "guest" | "host" | "operator";
@@ -366,6 +367,16 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     latitude: either(fc.constantFrom("-22.9", "-23.2178")),
     longitude: either(fc.constantFrom("-43.2", "-44.7131")),
     showExactLocation: bool,
+    checkInFrom: either(fc.constantFrom("14:00", "15:30", "")),
+    checkOutUntil: either(fc.constantFrom("11:00", "12:00", "")),
+    // Plausible only as a pair (one without the other is refused): "" and others come with the hostile values.
+    quietHoursFrom: either(fc.constant("22:00")),
+    quietHoursUntil: either(fc.constant("07:30")),
+    smokingAllowed: either(fc.constantFrom("sim", "nao", "")),
+    partiesAllowed: either(fc.constantFrom("sim", "nao", "")),
+    otherRules: text("Silêncio depois das 22h. Visitas só com aviso."),
+    cancellationPolicy: either(fc.constantFrom(...CANCELLATION_KEYS, "")),
+    cancellationNotes: text("Remarcação sem custo em caso de chuva forte."),
     imageIds: imageId,
     // A second photo: sent under the same name (see renameImageIds).
     imageIds2: imageId,

@@ -5,6 +5,8 @@ import { cityOptions } from "../../common/cities";
 import { brazilianCities } from "../../server/cities/cities";
 import { demoImageKey } from "../../server/seed/demo-images";
 import { demoCatalogue, DEMO_NOTICE } from "../../server/seed/demo-catalog";
+import { houseRulesOf, NO_HOUSE_RULES } from "../../common/house-rules";
+import { propertySchema } from "../../common/property-form";
 import { DEMO_LABEL, sceneSvg } from "../../server/seed/demo-scenes";
 
 describe("demo catalogue", () => {
@@ -20,6 +22,26 @@ describe("demo catalogue", () => {
       expect(p.description).toContain(DEMO_NOTICE);
       expect(p.priceCents).toBeGreaterThan(0);
       expect(p.maxGuests).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("gives most listings house rules and a cancellation policy the form would accept as they are, and leaves some unstated", () => {
+    const rules = propertySchema(() => null, () => ({ ok: false, message: "" })).pick({
+      checkInFrom: true,
+      checkOutUntil: true,
+      quietHours: true,
+      smokingAllowed: true,
+      partiesAllowed: true,
+      otherRules: true,
+      cancellationPolicy: true,
+      cancellationNotes: true,
+    });
+    const stated = catalogue.filter((p) => p.cancellationPolicy);
+    expect(stated.length).toBeGreaterThan(catalogue.length / 2);
+    expect(catalogue.some((p) => houseRulesOf({ ...NO_HOUSE_RULES, ...p }).checkInFrom === null)).toBe(true);
+    for (const p of catalogue) {
+      const own = houseRulesOf({ ...NO_HOUSE_RULES, ...p });
+      expect(rules.parse(own), p.title).toEqual(own);
     }
   });
 

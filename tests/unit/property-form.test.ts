@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LOCATION_MESSAGES, locationCheck } from "../../common/cities";
 import { normalizePhone } from "../../common/phone";
 import { formatCents, maskBRL, MESSAGES, parseBRL, validateProperty } from "../../common/property-form";
+import { NO_HOUSE_RULES } from "../../common/house-rules";
 import { whatsappNumber } from "../../common/whatsapp";
 import { municipalities } from "../../server/cities/cities";
 
@@ -35,6 +36,15 @@ const VALID = {
   latitude: "-29.3921",
   longitude: "-50.8765",
   showExactLocation: "on",
+  checkInFrom: "14:00",
+  checkOutUntil: "11:00",
+  quietHoursFrom: "22:00",
+  quietHoursUntil: "08:00",
+  smokingAllowed: "nao",
+  partiesAllowed: "",
+  otherRules: " Visitas só com aviso.\u200B\r\n\r\n\r\nSem som alto.  ",
+  cancellationPolicy: "moderada",
+  cancellationNotes: "\u200B ",
   imageIds: [IMAGE],
 };
 
@@ -62,6 +72,14 @@ describe("the property form's rules (spec §5)", () => {
           power: ["rede", "solar"],
           pin: { lat: -29.3921, lng: -50.8765 },
           showExactLocation: true,
+          checkInFrom: "14:00",
+          checkOutUntil: "11:00",
+          quietHours: "22:00-08:00",
+          smokingAllowed: false,
+          partiesAllowed: null,
+          otherRules: "Visitas só com aviso.\n\nSem som alto.",
+          cancellationPolicy: "moderada",
+          cancellationNotes: null,
           whatsappContact: "5554991234567",
           imageIds: [IMAGE],
         },
@@ -105,6 +123,18 @@ describe("the property form's rules (spec §5)", () => {
     ["signal", { signal: ["oi"] }, "Operadora desconhecida."],
     ["internet", { internet: "5g" }, "Escolha a internet da lista."],
     ["power", { power: ["nuclear"] }, "Fonte de energia desconhecida."],
+    ["checkInFrom", { checkInFrom: "14:15" }, MESSAGES.time],
+    ["checkOutUntil", { checkOutUntil: "25:00" }, MESSAGES.time],
+    ["quietHours", { quietHoursUntil: "" }, MESSAGES.quietHoursBoth],
+    ["quietHours", { quietHoursFrom: "" }, MESSAGES.quietHoursBoth],
+    ["quietHours", { quietHoursFrom: "22:00-23:00" }, MESSAGES.time],
+    ["quietHours", { quietHoursFrom: "tarde" }, MESSAGES.time],
+    ["quietHours", { quietHoursFrom: "08:00" }, MESSAGES.quietHoursSame],
+    ["smokingAllowed", { smokingAllowed: "talvez" }, MESSAGES.yesNo],
+    ["partiesAllowed", { partiesAllowed: "true" }, MESSAGES.yesNo],
+    ["otherRules", { otherRules: "a".repeat(1001) }, "O texto das outras regras deve ter no máximo 1.000 caracteres."],
+    ["cancellationPolicy", { cancellationPolicy: "super-flexivel" }, MESSAGES.cancellationPolicy],
+    ["cancellationNotes", { cancellationNotes: "é".repeat(1001) }, "O detalhamento da política de cancelamento deve ter no máximo 1.000 caracteres."],
     ["pin", { latitude: "48.85", longitude: "2.35" }, MESSAGES.pinOutside],
     ["pin", { latitude: "-22.9", longitude: "" }, MESSAGES.pinInvalid],
     ["pin", { latitude: "1e3", longitude: "-43" }, MESSAGES.pinInvalid],
@@ -123,6 +153,16 @@ describe("the property form's rules (spec §5)", () => {
     expect(result.ok && result.value).toMatchObject({ features: [], road: null, signal: null, internet: null, power: [], pin: null, showExactLocation: false });
     const noSignal = validateProperty(form({ ...VALID, signal: ["none"] }), whatsappNumber, cities);
     expect(noSignal.ok && noSignal.value.signal).toEqual([]);
+  });
+
+  it("leaves every house rule and the cancellation policy unstated when the form sends none", () => {
+    const none = { checkInFrom: "", checkOutUntil: "", quietHoursFrom: "", quietHoursUntil: "", smokingAllowed: "", partiesAllowed: "", otherRules: "", cancellationPolicy: "", cancellationNotes: "" };
+    const result = validateProperty(form({ ...VALID, ...none }), whatsappNumber, cities);
+    expect(result.ok && result.value).toMatchObject({ ...NO_HOUSE_RULES });
+    const omitted = Object.fromEntries(Object.entries(VALID).filter(([name]) => !(name in none)));
+    expect(validateProperty(form(omitted), whatsappNumber, cities)).toMatchObject({ ok: true, value: NO_HOUSE_RULES });
+    const allowed = validateProperty(form({ ...VALID, smokingAllowed: "sim", partiesAllowed: "sim" }), whatsappNumber, cities);
+    expect(allowed.ok && allowed.value).toMatchObject({ smokingAllowed: true, partiesAllowed: true });
   });
 
   it("reports every failing field at once, one message each", () => {

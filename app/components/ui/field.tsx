@@ -1,14 +1,16 @@
 import { Eye, EyeOff } from "lucide-react";
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:placeholder:text-stone-400";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface ShellProps {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement>, ShellProps {}
 
 /** Label, hint and error around one input, wired together for screen readers. */
 function FieldShell({
@@ -17,7 +19,7 @@ function FieldShell({
   hint,
   id,
   children,
-}: Pick<FieldProps, "label" | "error" | "hint"> & { id?: string; children: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+}: ShellProps & { id?: string; children: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
@@ -41,6 +43,26 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps) {
   return (
     <FieldShell label={label} error={error} hint={hint} id={id}>
       {(a11y) => <input {...a11y} className={inputClass} {...input} />}
+    </FieldShell>
+  );
+}
+
+export function SelectField({ label, error, hint, id, children, ...select }: ShellProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} id={id}>
+      {(a11y) => (
+        <select {...a11y} className={inputClass} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ label, error, hint, id, ...textarea }: ShellProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} id={id}>
+      {(a11y) => <textarea {...a11y} className={inputClass} {...textarea} />}
     </FieldShell>
   );
 }

@@ -19,15 +19,17 @@ import {
   type PropertyField,
 } from "@common/property-form";
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
-import { FieldError, inputClass, TextField } from "~/components/ui/field";
+import { FieldError, inputClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { NO_ATTRIBUTES, type StayAttributes } from "@common/stay-attributes";
+import { NO_HOUSE_RULES, PETS_FEATURE, type HouseRules } from "@common/house-rules";
 import type { LatLng } from "@common/property-query";
 import { PinPickerField } from "~/components/map/pin-picker-field";
 import { ImageUploader } from "./image-uploader";
+import { HouseRulesFields } from "./house-rules-fields";
 import { ChoiceGroup, StayAttributesFields } from "./stay-attributes-fields";
 
 /** What the form starts with: empty for a new listing, the stored values when editing. */
-export interface PropertyFormValues {
+export interface PropertyFormValues extends HouseRules {
   title: string;
   description: string;
   propertyType: string;
@@ -48,7 +50,7 @@ export interface PropertyFormValues {
 }
 
 export function emptyPropertyForm(whatsappContact: string): PropertyFormValues {
-  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, attributes: NO_ATTRIBUTES, images: [], pin: null, showExactLocation: false };
+  return { title: "", description: "", propertyType: "", location: "", priceCents: 0, maxGuests: 1, bedrooms: 1, bathrooms: 1, amenities: [], safetyItems: [], whatsappContact, attributes: NO_ATTRIBUTES, ...NO_HOUSE_RULES, images: [], pin: null, showExactLocation: false };
 }
 
 interface PropertyFormProps {
@@ -76,6 +78,14 @@ const FIELD_ORDER: PropertyField[] = [
   "signal",
   "internet",
   "power",
+  "checkInFrom",
+  "checkOutUntil",
+  "quietHours",
+  "smokingAllowed",
+  "partiesAllowed",
+  "otherRules",
+  "cancellationPolicy",
+  "cancellationNotes",
   "whatsappContact",
 ];
 
@@ -125,7 +135,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
       setClientErrors(result.ok ? {} : result.errors);
     }
     if (!approved) return;
-    const textChanged = REVIEWED_FIELDS.some((field) => String(form.get(field) ?? "").trim() !== initial[field]);
+    const textChanged = REVIEWED_FIELDS.some((field) => String(form.get(field) ?? "").trim() !== (initial[field] ?? ""));
     const known = new Set(initial.images.map((image) => image.id));
     setNeedsReview(textChanged || images.some((image) => !known.has(image.id)));
   }
@@ -153,13 +163,22 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
 
       <Section title="Informações da propriedade">
         <TextField label="Título" name="title" data-field="title" defaultValue={initial.title} maxLength={LIMITS.title} required error={errors.title} />
-        <TextArea label="Descrição" name="description" defaultValue={initial.description} error={errors.description} />
-        <Select label="Tipo de propriedade" name="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
+        <TextAreaField
+          label="Descrição"
+          name="description"
+          data-field="description"
+          rows={6}
+          maxLength={LIMITS.description}
+          required
+          defaultValue={initial.description}
+          error={errors.description}
+        />
+        <SelectField label="Tipo de propriedade" name="propertyType" data-field="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
           <option value="">Selecione o tipo</option>
           {PROPERTY_TYPES.map((type) => (
             <option key={type}>{type}</option>
           ))}
-        </Select>
+        </SelectField>
         <div data-field="location">
           <CityAutocomplete name="location" label="Localização" defaultValue={initial.location} error={errors.location} onValueChange={setCity} />
         </div>
@@ -169,15 +188,15 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
       <Section title="Detalhes da acomodação">
         <div className="grid gap-4 sm:grid-cols-2">
           <PriceField initialCents={initial.priceCents} error={errors.priceCents} />
-          <Select label="Máximo de hóspedes" name="maxGuests" defaultValue={String(initial.maxGuests)} error={errors.maxGuests}>
+          <SelectField label="Máximo de hóspedes" name="maxGuests" data-field="maxGuests" defaultValue={String(initial.maxGuests)} error={errors.maxGuests}>
             {countOptions(GUEST_OPTIONS, "hóspede", "hóspedes")}
-          </Select>
-          <Select label="Quartos" name="bedrooms" defaultValue={String(initial.bedrooms)} error={errors.bedrooms}>
+          </SelectField>
+          <SelectField label="Quartos" name="bedrooms" data-field="bedrooms" defaultValue={String(initial.bedrooms)} error={errors.bedrooms}>
             {countOptions(BEDROOM_OPTIONS, "quarto", "quartos")}
-          </Select>
-          <Select label="Banheiros" name="bathrooms" defaultValue={String(initial.bathrooms)} error={errors.bathrooms}>
+          </SelectField>
+          <SelectField label="Banheiros" name="bathrooms" data-field="bathrooms" defaultValue={String(initial.bathrooms)} error={errors.bathrooms}>
             {countOptions(BATHROOM_OPTIONS, "banheiro", "banheiros")}
-          </Select>
+          </SelectField>
         </div>
       </Section>
 
@@ -192,6 +211,16 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
       />
       <Checkboxes title="Comodidades" name="amenities" options={AMENITIES} checked={initial.amenities} />
       <Checkboxes title="Itens de segurança" name="safetyItems" options={SAFETY_ITEMS} checked={initial.safetyItems} />
+      <HouseRulesFields
+        initial={initial}
+        petsAllowed={initial.attributes.features.includes(PETS_FEATURE)}
+        errors={errors}
+        section={(title, description, fields) => (
+          <Section title={title} description={description}>
+            {fields}
+          </Section>
+        )}
+      />
 
       <Section title="Contato">
         <TextField
@@ -277,51 +306,6 @@ function countOptions(counts: readonly number[], one: string, many: string) {
       {n === 1 ? `1 ${one}` : `${n} ${many}`}
     </option>
   ));
-}
-
-function Select({ label, name, defaultValue, error, children }: { label: string; name: string; defaultValue: string; error?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={name} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <select
-        id={name}
-        name={name}
-        data-field={name}
-        defaultValue={defaultValue}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-      >
-        {children}
-      </select>
-      {error ? <FieldError id={`${name}-error`}>{error}</FieldError> : null}
-    </div>
-  );
-}
-
-function TextArea({ label, name, defaultValue, error }: { label: string; name: string; defaultValue: string; error?: string }) {
-  return (
-    <div>
-      <label htmlFor={name} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <textarea
-        id={name}
-        name={name}
-        data-field={name}
-        rows={6}
-        maxLength={LIMITS.description}
-        required
-        defaultValue={defaultValue}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-      />
-      {error ? <FieldError id={`${name}-error`}>{error}</FieldError> : null}
-    </div>
-  );
 }
 
 function Checkboxes({ title, name, options, checked }: { title: string; name: string; options: readonly string[]; checked: readonly string[] }) {

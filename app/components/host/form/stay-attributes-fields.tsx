@@ -1,14 +1,17 @@
 import type { ReactNode } from "react";
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { StayAttributes } from "@common/stay-attributes";
+import { PETS_FEATURE } from "@common/house-rules";
 import { FieldError } from "~/components/ui/field";
 
 export interface Choice {
   value: string;
   label: string;
+  /** A line under the label that explains the choice. */
+  hint?: string;
 }
 
-const choices = (record: Record<string, string>): Choice[] => Object.entries(record).map(([value, label]) => ({ value, label }));
+export const choices = (record: Record<string, string>): Choice[] => Object.entries(record).map(([value, label]) => ({ value, label }));
 
 const optionClass =
   "flex cursor-pointer items-center gap-3 rounded-lg border border-stone-200 px-3 py-2.5 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-stone-700 dark:hover:bg-stone-800";
@@ -23,6 +26,7 @@ export function ChoiceGroup({
   options,
   checked,
   error,
+  wide = false,
 }: {
   legend: string;
   legendClassName?: string;
@@ -32,6 +36,8 @@ export function ChoiceGroup({
   options: readonly Choice[];
   checked: readonly string[];
   error?: string;
+  /** Two columns at most, for choices with a hint. */
+  wide?: boolean;
 }) {
   const hintId = hint ? `${name}-hint` : undefined;
   const errorId = error ? `${name}-error` : undefined;
@@ -43,11 +49,18 @@ export function ChoiceGroup({
           {hint}
         </p>
       ) : null}
-      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+      <div className={`grid gap-2 sm:grid-cols-2${wide ? "" : " lg:grid-cols-3"}`}>
         {options.map((option) => (
           <label key={option.value} className={optionClass}>
-            <input type={type} name={name} value={option.value} defaultChecked={checked.includes(option.value)} className="size-4 accent-brand-700" />
-            <span className="text-sm">{option.label}</span>
+            <input type={type} name={name} value={option.value} defaultChecked={checked.includes(option.value)} className="size-4 shrink-0 accent-brand-700" />
+            {option.hint ? (
+              <span className="text-sm">
+                <span className="block font-medium">{option.label}</span>
+                <span className="block text-stone-600 dark:text-stone-300">{option.hint}</span>
+              </span>
+            ) : (
+              <span className="text-sm">{option.label}</span>
+            )}
           </label>
         ))}
       </div>
@@ -56,11 +69,18 @@ export function ChoiceGroup({
   );
 }
 
-/** What a guest of a rural stay asks before going: access, signal, internet, power, pets, children, step-free entrance. */
+/** What a guest of a rural stay asks before going: access, signal, internet, power, children, step-free entrance (pets are with the house rules). */
 export function StayAttributesFields({ initial, errors, section }: { initial: StayAttributes; errors: Partial<Record<keyof StayAttributes, string>>; section: (children: ReactNode) => ReactNode }) {
   return section(
     <>
-      <ChoiceGroup legend="Para quem é" name="features" type="checkbox" options={choices(STAY_FEATURES)} checked={initial.features} error={errors.features} />
+      <ChoiceGroup
+        legend="Para quem é"
+        name="features"
+        type="checkbox"
+        options={choices(STAY_FEATURES).filter((option) => option.value !== PETS_FEATURE)}
+        checked={initial.features}
+        error={errors.features}
+      />
       <ChoiceGroup
         legend="Acesso de carro"
         hint="Como é a estrada no último trecho até a hospedagem."

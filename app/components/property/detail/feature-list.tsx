@@ -16,7 +16,6 @@ import {
   Fuel,
   Globe,
   Laptop,
-  PawPrint,
   PlugZap,
   Sailboat,
   ShieldCheck,
@@ -38,6 +37,7 @@ import {
 import { useId } from "react";
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES, type PowerSource, type StayFeature } from "@common/catalog";
 import { attributesFromTags } from "@common/stay-attributes";
+import { PETS_FEATURE } from "@common/house-rules";
 
 /** Keyed by the catalogue's names; "Café da manhã" and "Garagem" may come from older listings. */
 const AMENITY_ICONS: Record<string, LucideIcon> = {
@@ -107,13 +107,13 @@ export function SafetyList({ items }: { items: readonly string[] }) {
   return <FeatureList title="Itens de segurança" entries={withIcons(items, SAFETY_ICONS, ShieldCheck)} empty="O anfitrião ainda não informou itens de segurança." />;
 }
 
-const FEATURE_ICONS: Record<StayFeature, LucideIcon> = { petsAllowed: PawPrint, stepFree: Accessibility, childFriendly: Baby };
+const FEATURE_ICONS: Record<Exclude<StayFeature, typeof PETS_FEATURE>, LucideIcon> = { stepFree: Accessibility, childFriendly: Baby };
 const POWER_ICONS: Record<PowerSource, LucideIcon> = { rede: PlugZap, solar: Sun, gerador: Fuel };
 
-/** What the host stated of the rural attributes (stored as tags), one line each. */
+/** What the host stated of the rural attributes (stored as tags), one line each; pets are with the house rules. */
 function attributeEntries(tags: readonly string[]): Entry[] {
   const a = attributesFromTags(tags);
-  const entries: Entry[] = a.features.map((f) => ({ label: STAY_FEATURES[f], Icon: FEATURE_ICONS[f] }));
+  const entries: Entry[] = a.features.flatMap((f) => (f === PETS_FEATURE ? [] : [{ label: STAY_FEATURES[f], Icon: FEATURE_ICONS[f] }]));
   if (a.road) entries.push({ label: `Acesso de carro: ${ROAD_ACCESS[a.road]}`, Icon: Car });
   if (a.signal) {
     entries.push(

@@ -1,10 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { HouseRules } from "@common/house-rules";
+import { HouseRulesSection } from "./house-rules-section";
 import { PropertyAbout, PropertyFacts, PropertyHeading } from "./property-summary";
 
 /** What a detail page shows of a listing, whoever is looking at it. */
-export interface DetailProperty {
+export interface DetailProperty extends HouseRules {
   title: string;
   location: string;
   propertyType: string;
@@ -88,6 +90,7 @@ export function PropertyDetailLayout({
         {asideOnPhones === "after-facts" ? asideColumn : null}
         <div className="md:col-start-1">
           <PropertyAbout description={property.description} amenities={property.amenities} features={property.features} safetyItems={property.safetyItems} />
+          <HouseRulesSection rules={property} features={property.features} />
           {place}
         </div>
         {asideOnPhones === "last" ? asideColumn : null}

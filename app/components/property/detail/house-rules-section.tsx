@@ -1,0 +1,79 @@
+import { Ban, Cigarette, CigaretteOff, LogIn, LogOut, Moon, PartyPopper, PawPrint, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { CANCELLATION_POLICIES, HOUSE_RULES, STAY_FEATURES } from "@common/catalog";
+import { PETS_FEATURE, splitQuietHours, statesCancellation, statesHouseRules, type HouseRules } from "@common/house-rules";
+import { attributesFromTags } from "@common/stay-attributes";
+
+const sectionClass = "border-t border-stone-200 py-8 dark:border-stone-800";
+const textClass = "leading-7 whitespace-pre-line text-stone-700 dark:text-stone-300";
+
+interface Entry {
+  label: string;
+  Icon: LucideIcon;
+}
+
+function ruleEntries(rules: HouseRules, petsAllowed: boolean): Entry[] {
+  const entries: Entry[] = [];
+  if (rules.checkInFrom) entries.push({ label: `Check-in a partir de ${rules.checkInFrom}`, Icon: LogIn });
+  if (rules.checkOutUntil) entries.push({ label: `Check-out até ${rules.checkOutUntil}`, Icon: LogOut });
+  if (rules.quietHours) {
+    const { from, until } = splitQuietHours(rules.quietHours);
+    entries.push({ label: `Silêncio entre ${from} e ${until}`, Icon: Moon });
+  }
+  if (petsAllowed) entries.push({ label: STAY_FEATURES[PETS_FEATURE], Icon: PawPrint });
+  if (rules.smokingAllowed !== null) entries.push({ label: HOUSE_RULES.smokingAllowed[rules.smokingAllowed ? "yes" : "no"], Icon: rules.smokingAllowed ? Cigarette : CigaretteOff });
+  if (rules.partiesAllowed !== null) entries.push({ label: HOUSE_RULES.partiesAllowed[rules.partiesAllowed ? "yes" : "no"], Icon: rules.partiesAllowed ? PartyPopper : Ban });
+  return entries;
+}
+
+/**
+ * "Regras da casa" and "Política de cancelamento" on a listing's page, each only when the host
+ * stated something of it; pets come from the stay's features.
+ */
+export function HouseRulesSection({ rules, features }: { rules: HouseRules; features: readonly string[] }) {
+  const petsAllowed = attributesFromTags(features).features.includes(PETS_FEATURE);
+  const entries = ruleEntries(rules, petsAllowed);
+  const policy = rules.cancellationPolicy ? CANCELLATION_POLICIES[rules.cancellationPolicy] : null;
+  return (
+    <>
+      {statesHouseRules(rules, petsAllowed) ? (
+        <section aria-labelledby="regras-titulo" className={sectionClass}>
+          <h2 id="regras-titulo" className="text-xl font-semibold">
+            Regras da casa
+          </h2>
+          {entries.length ? (
+            <ul className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {entries.map(({ label, Icon }) => (
+                <li key={label} className="flex items-center gap-3">
+                  <Icon aria-hidden className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+                  <span>{label}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {rules.otherRules ? <p className={`mt-4 ${textClass}`}>{rules.otherRules}</p> : null}
+        </section>
+      ) : null}
+      {statesCancellation(rules) ? (
+        <section aria-labelledby="cancelamento-titulo" className={sectionClass}>
+          <h2 id="cancelamento-titulo" className="text-xl font-semibold">
+            Política de cancelamento
+          </h2>
+          {policy ? (
+            <p className="mt-3 leading-7 text-stone-700 dark:text-stone-300">
+              <strong className="font-semibold text-stone-900 dark:text-stone-50">{policy.label}:</strong> {policy.summary}
+            </p>
+          ) : null}
+          {rules.cancellationNotes ? <p className={`mt-3 ${textClass}`}>{rules.cancellationNotes}</p> : null}
+          <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">
+            O Recanto não recebe pagamentos nem faz reembolsos: o cancelamento e a devolução de valores são acertados direto com o anfitrião.
+            Confirme as condições por escrito antes de pagar.{" "}
+            <Link to="/politica-cancelamento" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
+              Saiba mais sobre cancelamentos
+            </Link>
+          </p>
+        </section>
+      ) : null}
+    </>
+  );
+}
