@@ -9,22 +9,31 @@ const timestamps = {
 };
 
 /** Accounts. Column names follow better-auth's field names (camelCase in JS, snake_case in SQL). */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  userType: text("user_type", { enum: ["guest", "host"] }).notNull(),
-  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
-  /** E.164 without the plus sign, e.g. 5511987654321; empty when not given. */
-  phone: text("phone").notNull().default(""),
-  location: text("location").notNull().default(""),
-  bio: text("bio").notNull().default(""),
-  /** Set by better-auth's two-factor plugin once the account confirmed an authenticator code. */
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  ...timestamps,
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * The profile photo's storage key (avatars/…, its files named by common/media.ts), or null.
+     * better-auth's own field: only our code writes it (no better-auth endpoint that sets it is exposed).
+     */
+    image: text("image"),
+    userType: text("user_type", { enum: ["guest", "host"] }).notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    /** E.164 without the plus sign, e.g. 5511987654321; empty when not given. */
+    phone: text("phone").notNull().default(""),
+    location: text("location").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    /** Set by better-auth's two-factor plugin once the account confirmed an authenticator code. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    ...timestamps,
+  },
+  // Whether a profile photo still names an image's files (server/media/file-deletions.ts).
+  (t) => [index("users_image_idx").on(t.image).where(sql`${t.image} IS NOT NULL`)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { HOST_LISTINGS_PAGE_SIZE, type HostListingCounts, type HostListingStatus, type HostListingsQuery } from "../../common/host-listings";
 import type { HostPropertyCardData } from "../../common/property-card";
 import { REVIEWED_FIELDS, type PropertyInput } from "../../common/property-form";
 import { attributeTags } from "../../common/stay-attributes";
@@ -137,8 +138,46 @@ export async function deleteHostProperty(db: Db, storage: Storage, hostId: strin
   return true;
 }
 
-/** The host's listings for /minhas-propriedades, newest first, with cover and photo count. */
-export async function hostPropertyCards(db: Db, hostId: string): Promise<HostPropertyCardData[]> {
+/**
+ * Which listings each situation of /minhas-propriedades holds: every listing in exactly one.
+ * A hidden listing still waiting or refused stays under its moderation status (that is what the
+ * host has to act on); only approved listings split by whether they are shown.
+ */
+const SITUATIONS: Record<HostListingStatus, SQL> = {
+  publicadas: sql`${properties.status} = 'approved' AND ${properties.isActive}`,
+  "em-analise": sql`${properties.status} = 'pending'`,
+  recusadas: sql`${properties.status} = 'rejected'`,
+  inativas: sql`${properties.status} = 'approved' AND NOT ${properties.isActive}`,
+};
+
+export interface HostListingsPage {
+  items: HostPropertyCardData[];
+  counts: HostListingCounts;
+  /** The page shown: the one asked for, or the last one when it asked past the end. */
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of this host's listings for /minhas-propriedades (newest first, with cover and photo
+ * count), in one situation or all, with how many each situation has. Only ever the host's own.
+ */
+export async function hostListingsPage(db: Db, hostId: string, query: HostListingsQuery, pageSize = HOST_LISTINGS_PAGE_SIZE): Promise<HostListingsPage> {
+  const own = eq(properties.hostId, hostId);
+  const countOf = (status: HostListingStatus) => sql<number>`(count(*) FILTER (WHERE ${SITUATIONS[status]}))::int`;
+  const [counted] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      publicadas: countOf("publicadas"),
+      "em-analise": countOf("em-analise"),
+      recusadas: countOf("recusadas"),
+      inativas: countOf("inativas"),
+    })
+    .from(properties)
+    .where(own);
+  const counts: HostListingCounts = counted!;
+  const pageCount = Math.max(1, Math.ceil(counts[query.status ?? "all"] / pageSize));
+  const page = Math.min(query.page, pageCount);
   const rows = await db
     .select({
       ...cardColumns,
@@ -150,8 +189,9 @@ export async function hostPropertyCards(db: Db, hostId: string): Promise<HostPro
       imageCount: sql<number>`(SELECT count(*) FROM property_images i WHERE i.property_id = "properties"."id")::int`,
     })
     .from(properties)
-    .where(eq(properties.hostId, hostId))
-    .orderBy(desc(properties.createdAt));
-  return withCovers(db, rows);
+    .where(query.status ? and(own, SITUATIONS[query.status]) : own)
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: await withCovers(db, rows), counts, page, pageCount };
 }
-

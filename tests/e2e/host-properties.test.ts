@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
     await page.getByRole("button", { name: "Cadastrar Propriedade" }).click();
     await page.waitForURL(`${t.app.url}/minhas-propriedades`);
     await toast(page, "Propriedade cadastrada!").waitFor();
-    await page.getByText("Em análise").waitFor();
+    await page.getByRole("article").getByText("Em análise").waitFor();
     await page.getByText("+5 fotos").waitFor();
     await expectAccessible(page);
 
@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
     await page.getByRole("button", { name: "Salvar Alterações" }).click();
     await page.waitForURL(`${t.app.url}/minhas-propriedades`);
     await toast(page, "Propriedade atualizada").waitFor();
-    await page.getByText("Publicada").waitFor();
+    await page.getByRole("article").getByText("Publicada").waitFor();
     await page.getByText("R$\u00a0480,00").waitFor();
 
     // Hide it: gone from search; show it again.
