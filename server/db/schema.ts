@@ -197,6 +197,8 @@ export const properties = pgTable(
     index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
     index("properties_public_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    // INCLUDE (state_code, max_guests, price_cents, amenities, features), migration 0012: a type's
+    // other filters are checked in the index, so its capped count never reads the table.
     index("properties_public_type_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // A type sorted by price (category pages): prices differ by type, so the price index alone would skip thousands of rows.
     index("properties_public_type_price_idx")
@@ -206,7 +208,11 @@ export const properties = pgTable(
     index("properties_public_location_trgm_idx").using("gin", t.locationFolded.op("gin_trgm_ops")).where(publicProperty),
     index("properties_public_amenities_idx").using("gin", t.amenities).where(publicProperty),
     index("properties_public_features_idx").using("gin", t.features).where(publicProperty),
+    // Both INCLUDE (price_cents, max_guests, created_at, id), and the first property_type too
+    // (migration 0012): around a place or in a map area, the page's ids and the capped count come
+    // from the index alone. btree_gist lets a type lead, so a type near a city reads only that type.
     index("properties_public_point_idx").using("gist", t.publicPoint).where(publicProperty),
+    index("properties_public_type_point_idx").using("gist", t.propertyType, t.publicPoint).where(publicProperty),
     index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.

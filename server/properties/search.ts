@@ -1,4 +1,4 @@
-import { and, asc, desc, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Amenity, PropertyType } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
 import { PRICE_MAX, type Area, type LatLng, type PropertyQuery, type Sort } from "../../common/property-query";
@@ -168,23 +168,34 @@ export function searchStatements(db: Db, input: SearchInput) {
   const where = and(...conditions(input));
   const order = ordering(input.sort, input.center);
   const columns = { ...cardColumns, ...publicPositionColumns, distanceKm: input.center ? distanceFrom(input.center) : sql<null>`null` };
-  const page = (p: number) =>
-    db
-      .select(columns)
+  // The page's ids first, then their cards: the ids' search can be answered from an index alone
+  // (a map area's thousands of matches are sorted there, not fetched from the table).
+  const page = (p: number) => {
+    const chosen = db
+      .select({ id: properties.id })
       .from(properties)
       .where(where)
       .orderBy(...order)
       .limit(input.pageSize)
-      .offset((p - 1) * input.pageSize);
-  // The count stops after COUNT_CAP + 1 rows and always walks newest first, whatever the page's sort:
-  // the newest and type indexes give that order, so a broad filter stops early on an index, and a
-  // narrow one is collected from its GIN or btree index and sorted in memory. (Unordered, the planner
-  // picks early-stopping table scans; in price order, a type or text filter can skip thousands of rows.)
+      .offset((p - 1) * input.pageSize)
+      .as("chosen");
+    return db
+      .select(columns)
+      .from(properties)
+      .innerJoin(chosen, eq(properties.id, chosen.id))
+      .orderBy(...order);
+  };
+  // The count stops after COUNT_CAP + 1 rows and walks newest first, whatever the page's sort: the
+  // newest and type indexes give that order, so a broad filter stops early on an index, and a narrow
+  // one is collected from its GIN or btree index and sorted in memory. (Unordered, the planner picks
+  // early-stopping table scans; in price order, a type or text filter can skip thousands of rows.)
+  // Around a place or in a map area, unordered: the point index finds the matches and stops at the
+  // cap, where sorting a dense area's thousands of matches cost more than the whole page.
   const capped = db
     .select({ one: sql`1` })
     .from(properties)
     .where(where)
-    .orderBy(...ordering("newest", null))
+    .orderBy(...(input.center || input.area ? [] : ordering("newest", null)))
     .limit(COUNT_CAP + 1)
     .as("capped");
   const count = () => db.select({ n: sql<number>`count(*)::int` }).from(capped);
