@@ -81,7 +81,7 @@ const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
 const MIN_SUBSTRING = 3;
 
 /** The search's conditions. */
-function conditions(input: SearchInput): SQL[] {
+export function conditions(input: SearchInput): SQL[] {
   const where: SQL[] = [publicProperty];
   if (input.search) {
     const tsquery = toTsquery(input.search);

@@ -177,7 +177,7 @@ function FilterGroups({
     <div className="space-y-6">
       {GROUPS.map((group) => {
         const chosen: readonly string[] = selection[group.key];
-        const groupCounts = facets?.counts[group.key] as Record<string, number> | undefined;
+        const groupCounts = facets?.counts[group.key] as Record<string, number | null> | undefined;
         return (
           <fieldset key={group.key}>
             <legend className="mb-3 font-semibold">{group.title}</legend>
@@ -200,7 +200,7 @@ function FilterGroups({
                     />
                     <span>
                       {label}
-                      {count === undefined || !facets ? null : (
+                      {count == null || !facets ? null : (
                         <span className={`tabular-nums ${none ? "" : "text-stone-600 dark:text-stone-400"}`}> {optionCount(count, facets.cap)}</span>
                       )}
                     </span>
