@@ -38,6 +38,22 @@ export const UPLOAD_MESSAGES = {
   tooManyStaged: "Há imagens demais enviadas e ainda não salvas. Salve a propriedade ou tente novamente mais tarde.",
 } as const;
 
+/** Where the profile page sends a new profile photo: POST, body = the file's bytes, Content-Type = its type (any signed-in user). */
+export const PROFILE_PHOTO_PATH = "/api/perfil/foto";
+
+/** Answer of a new profile photo (201): the photo as pages show it (256 px square, WebP). */
+export interface UploadedProfilePhoto {
+  url: string;
+}
+
+/** The profile photo's own sentences; the file's checks share UPLOAD_MESSAGES. */
+export const PROFILE_PHOTO_MESSAGES = {
+  loggedOut: "Você precisa estar logado para enviar uma foto de perfil.",
+  updated: "Foto de perfil atualizada",
+  removed: "Foto de perfil removida",
+  failed: "Não foi possível enviar a foto",
+} as const;
+
 export function isAcceptedImageType(type: string): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
 }

@@ -38,3 +38,15 @@ export function cleanParagraphs(text: unknown): string {
 
 export const hasLetter = (text: string) => /\p{L}/u.test(text);
 export const hasLetterOrDigit = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/** The first word of a person's name, as the public sees a host ("Maria da Silva" → "Maria"). */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+/** A name's initials for an avatar without a photo: the first and last words' first letters ("Maria da Silva" → "MS", "ana" → "A"). */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letter = (word: string | undefined) => (word ? (Array.from(word)[0] ?? "") : "");
+  return `${letter(words[0])}${words.length > 1 ? letter(words.at(-1)) : ""}`.toLocaleUpperCase("pt-BR");
+}

@@ -8,13 +8,13 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { IMAGE_UPLOAD_PATH } from "../common/image-upload";
+import { IMAGE_UPLOAD_PATH, PROFILE_PHOTO_PATH } from "../common/image-upload";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
 import { hasSessionCookie, readSession } from "./accounts/auth";
 import { EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE } from "./accounts/flows";
 import { healthHandler } from "./http/health";
-import { imageUploadHandler } from "./http/image-upload";
+import { imageUploadHandlers } from "./http/image-upload";
 import { noteUnavailable, sendUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "./http/unavailable";
 import { withRequestId } from "./logger";
 import type { CurrentSession } from "./request-context";
@@ -106,8 +106,10 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   app.use(rejectCrossSiteWrites(config.BASE_URL));
-  // Image files are up to 50 MB: read by their own handler, which streams with that cap.
-  app.post(IMAGE_UPLOAD_PATH, imageUploadHandler(services));
+  // Image files are up to 50 MB: read by their own handlers, which stream with that cap.
+  const uploads = imageUploadHandlers(services);
+  app.post(IMAGE_UPLOAD_PATH, uploads.listingPhoto);
+  app.post(PROFILE_PHOTO_PATH, uploads.profilePhoto);
   app.use(limitBodySize(64 * 1024));
 
   // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.

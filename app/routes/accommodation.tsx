@@ -5,9 +5,11 @@ import { findCategory } from "@common/catalog";
 import { formatBRL } from "@common/format";
 import { imageUrl } from "@common/media";
 import { todayInBrazil } from "@common/whatsapp";
+import { publicHostOf } from "@server/accounts/public-host";
 import { findPublicProperty } from "@server/properties/properties";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactCard } from "~/components/property/detail/contact-card";
+import { HostSection } from "~/components/property/detail/host-section";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
@@ -16,10 +18,12 @@ import { PlaceMap } from "~/components/map/place-map";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const property = await findPublicProperty(context.services.database.db, params.id);
   if (!property) throw data(null, { status: 404 });
+  const host = await publicHostOf(context.services.database.db, property.id);
   const base = context.services.config.BASE_URL;
   const cover = property.images[0];
   return {
     property,
+    host,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
     today: todayInBrazil(),
     // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
@@ -64,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { property, categorySlug, today } = loaderData;
+  const { property, host, categorySlug, today } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
@@ -83,6 +87,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />
         ) : null
       }
+      host={host ? <HostSection host={host} /> : null}
     />
   );
 }

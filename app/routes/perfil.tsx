@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/perfil";
 import { fieldRefusal, refused } from "@common/refusal";
 import { LIMITS } from "@common/limits";
+import { PROFILE_PHOTO_MESSAGES } from "@common/image-upload";
 import { validateProfile } from "@common/validation/accounts";
 import { locationCheck } from "@common/cities";
 import { formatDate } from "@common/format";
@@ -13,9 +14,12 @@ import { resendVerification, signOut } from "@server/accounts/flows";
 import { requireUser } from "@server/accounts/guards";
 import { deleteAccount } from "@server/accounts/personal-data";
 import { getProfile, updateProfile } from "@server/accounts/profile";
+import { removeProfilePhoto } from "@server/accounts/profile-photo";
 import { municipalities } from "@server/cities/cities";
 import { hostStats } from "@server/favorites/favorites";
 import { PhoneField } from "~/components/auth/phone-field";
+import { ProfilePhotoControls } from "~/components/profile/profile-photo-controls";
+import { Avatar } from "~/components/ui/avatar";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
 import { guardPage } from "~/lib/auth.server";
@@ -75,6 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteAccount(services.database.db, services.storage, viewer.id);
       return redirectWithToast("/", { title: "Conta excluída", description: "Apagamos sua conta e seus dados do Recanto." }, headers);
     }
+    case "remove-photo": {
+      try {
+        await removeProfilePhoto(services.database.db, services.storage, viewer.id);
+      } catch (err) {
+        services.logger.error({ err }, "profile photo removal failed");
+        return refusalData(refused(500, "Erro ao remover a foto", { description: "Tente novamente mais tarde." }));
+      }
+      return redirectWithToast("/perfil", { title: PROFILE_PHOTO_MESSAGES.removed, variant: "success" });
+    }
     case "logout-everywhere": {
       const headers = await signOut(services, request.headers, true);
       return redirectWithToast("/", { title: "Você saiu de todos os dispositivos." }, headers);
@@ -98,11 +111,18 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
   const isHost = profile.userType === "host";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold">Meu Perfil</h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-300">
-          {isHost ? "Anfitrião na plataforma" : "Hóspede na plataforma"} · membro desde {profile.memberSince}
-        </p>
+      <header className="mb-8 flex flex-col gap-5 sm:flex-row sm:items-center">
+        <Avatar name={profile.name} photoKey={profile.photoKey} size="lg" alt={profile.photoKey ? "Sua foto de perfil" : ""} />
+        <div>
+          <h1 className="text-3xl font-bold">Meu Perfil</h1>
+          <p className="mt-2 text-stone-600 dark:text-stone-300">
+            {isHost ? "Anfitrião na plataforma" : "Hóspede na plataforma"} · membro desde {profile.memberSince}
+          </p>
+          <ProfilePhotoControls
+            hasPhoto={profile.photoKey !== null}
+            hint={`JPEG, PNG ou WebP, até 50MB. Aparece no menu da sua conta${isHost ? " e nos seus anúncios" : ""}.`}
+          />
+        </div>
       </header>
 
       {!profile.emailVerified ? (
@@ -204,7 +224,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               </summary>
               <Form method="post" className="mt-2 space-y-3">
                 <p className="text-sm text-stone-700 dark:text-stone-300">
-                  A exclusão é definitiva: apaga sua conta, suas sessões, seus favoritos, sua inscrição na newsletter e, se você é anfitrião, suas propriedades e fotos.
+                  A exclusão é definitiva: apaga sua conta, sua foto de perfil, suas sessões, seus favoritos, sua inscrição na newsletter e, se você é anfitrião, suas propriedades e fotos.
                 </p>
                 <TextField
                   label="Digite seu email para confirmar"

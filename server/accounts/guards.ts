@@ -13,6 +13,8 @@ export interface Viewer {
   emailVerified: boolean;
   /** Signed in with an authenticator code too (better-auth issues no session before it). */
   twoFactorEnabled: boolean;
+  /** The profile photo's storage key (users.image), or null. */
+  avatarKey: string | null;
 }
 
 /** The session's user in our terms (better-auth types our extra columns as plain strings). */
@@ -27,6 +29,7 @@ export function viewerOf(session: CurrentSession | null): Viewer | null {
     role: u.role === "admin" ? "admin" : "user",
     emailVerified: u.emailVerified,
     twoFactorEnabled: u.twoFactorEnabled === true,
+    avatarKey: u.image ?? null,
   };
 }
 

@@ -8,7 +8,7 @@ import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deleti
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
-  const [account] = await db
+  const [row] = await db
     .select({
       id: users.id,
       name: users.name,
@@ -19,12 +19,15 @@ export async function exportPersonalData(db: Db, userId: string) {
       phone: users.phone,
       location: users.location,
       bio: users.bio,
+      image: users.image,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!account) return null;
+  if (!row) return null;
+  const { image, ...fields } = row;
+  const account = { ...fields, profilePhoto: image ? imageUrl(image, 256, "jpeg") : null };
   const activeSessions = await db
     .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
     .from(sessions)
@@ -87,15 +90,15 @@ async function ownProperties(db: Db, userId: string) {
 
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
- * consent, favourites and listings (by cascade), their photos and its staged uploads. The images'
- * files are listed for deletion in the same transaction and removed once it commits (files another
+ * consent, favourites and listings (by cascade), their photos, its profile photo and its staged
+ * uploads. The images' files are listed for deletion in the same transaction and removed once it commits (files another
  * listing still shows stay: see server/media/file-deletions.ts).
  */
 export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {
   const listed = await db.transaction(async (tx) => {
     // Locked first: until the account is gone no upload can be staged for it, and its listings
     // (locked next) can get no new photo, so every image row it had is deleted, and listed, here.
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    const [user] = await tx.select({ email: users.email, image: users.image }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return null;
     const own = await tx.select({ id: properties.id }).from(properties).where(eq(properties.hostId, userId)).for("update");
     const photos =
@@ -115,10 +118,7 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string): P
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId)); // sessions, accounts, favourites and properties cascade
-    return listFilesForDeletion(
-      tx,
-      [...photos, ...staged].map((image) => image.storageKey),
-    );
+    return listFilesForDeletion(tx, [...[...photos, ...staged].map((image) => image.storageKey), ...(user.image ? [user.image] : [])]);
   });
   if (!listed) return false;
   await removeListedFilesNow(db, storage, listed);

@@ -11,6 +11,8 @@ export interface Profile {
   phone: string;
   location: string;
   bio: string;
+  /** The profile photo's storage key, or null. */
+  photoKey: string | null;
   createdAt: Date;
 }
 
@@ -24,6 +26,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
       phone: users.phone,
       location: users.location,
       bio: users.bio,
+      photoKey: users.image,
       createdAt: users.createdAt,
     })
     .from(users)

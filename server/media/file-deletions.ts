@@ -1,13 +1,14 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
-import { fileDeletions, imageUploads, propertyImages } from "../db/schema";
+import { fileDeletions, imageUploads, propertyImages, users } from "../db/schema";
 import { removeImageFiles } from "./variants";
 
 /**
  * Image files are removed only after the rows naming them are gone for good. Whatever deletes
- * those rows (a stale staged upload, a photo left out of an edit, a deleted listing or account)
- * lists the keys with listFilesForDeletion in the same transaction; once it commits, the files are
+ * those rows (a stale staged upload, a photo left out of an edit, a deleted listing or account, a
+ * replaced or removed profile photo) lists the keys with listFilesForDeletion in the same
+ * transaction; once it commits, the files are
  * removed (removeListedFiles) and only then the entries. A process killed at any instant leaves
  * either the rows (the files are still theirs) or the entries (the file-deletion job finishes
  * them), never a file nothing will delete. See docs/decisions/012-file-deletions-and-jobs.md.
@@ -32,16 +33,17 @@ export async function listFilesForDeletion(tx: Db, storageKeys: readonly string[
 }
 
 /**
- * The one rule for shared files: an image's files stay while a listing photo or a staged upload
- * names its key. Demo listings share their illustrations (demo/…), so deleting one listing must
- * not take the pictures of another.
+ * The one rule for shared files: an image's files stay while a listing photo, a staged upload or
+ * a profile photo names its key. Demo listings share their illustrations (demo/…), so deleting one
+ * listing must not take the pictures of another.
  */
 async function keysStillNamed(db: Db, keys: string[]): Promise<Set<string>> {
-  const [shown, staged] = await Promise.all([
+  const [shown, staged, profiles] = await Promise.all([
     db.selectDistinct({ storageKey: propertyImages.storageKey }).from(propertyImages).where(inArray(propertyImages.storageKey, keys)),
     db.select({ storageKey: imageUploads.storageKey }).from(imageUploads).where(inArray(imageUploads.storageKey, keys)),
+    db.select({ storageKey: users.image }).from(users).where(inArray(users.image, keys)),
   ]);
-  return new Set([...shown, ...staged].map((row) => row.storageKey));
+  return new Set([...shown, ...staged, ...profiles].flatMap((row) => row.storageKey ?? []));
 }
 
 /**

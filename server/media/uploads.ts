@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, inArray, lt } from "drizzle-orm";
 import { UPLOAD_MESSAGES } from "../../common/image-upload";
+import { AVATAR_KEY_PREFIX } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { imageUploads } from "../db/schema";
@@ -31,10 +32,17 @@ export interface StagedUpload {
   height: number;
 }
 
-/** uploads/{user}/{random}: the user id as is when it is key-safe (better-auth ids and uuids are). */
-function uploadKey(userId: string): string {
+/** A listing's photo, or a profile photo (stored as squares: common/media.ts). */
+export type UploadKind = "photo" | "avatar";
+
+/**
+ * uploads/{user}/{random} for photos, avatars/{user}/{random} for profile photos: the user id as is
+ * when it is key-safe (better-auth ids and uuids are).
+ */
+function uploadKey(userId: string, kind: UploadKind): string {
   const owner = /^[a-z0-9_-]{1,64}$/i.test(userId) ? userId : createHash("sha256").update(userId).digest("hex").slice(0, 32);
-  return `uploads/${owner}/${randomBytes(12).toString("base64url").replace(/[^a-z0-9]/gi, "x")}`;
+  const prefix = kind === "avatar" ? AVATAR_KEY_PREFIX : "uploads/";
+  return `${prefix}${owner}/${randomBytes(12).toString("base64url").replace(/[^a-z0-9]/gi, "x")}`;
 }
 
 /**
@@ -43,11 +51,11 @@ function uploadKey(userId: string): string {
  * stored then); on any failure after the row is written, removes the row and whatever files were
  * written. The received file stays the caller's.
  */
-export async function stageUpload(db: Db, storage: Storage, userId: string, upload: ReceivedUpload): Promise<StagedUpload> {
+export async function stageUpload(db: Db, storage: Storage, userId: string, upload: ReceivedUpload, kind: UploadKind = "photo"): Promise<StagedUpload> {
   const [staged] = await db.select({ n: count() }).from(imageUploads).where(eq(imageUploads.userId, userId));
   if ((staged?.n ?? 0) >= MAX_STAGED_UPLOADS_PER_USER) throw new TooManyStagedUploads();
   const image = await decodeUpload(upload);
-  const storageKey = uploadKey(userId);
+  const storageKey = uploadKey(userId, kind);
   const [row] = await db
     .insert(imageUploads)
     .values({ userId, storageKey, width: image.width, height: image.height })

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import { allVariantKeys, IMAGE_CONTENT_TYPES, IMAGE_FORMATS, IMAGE_WIDTHS, LARGEST_IMAGE_WIDTH, variantKey } from "../../common/media";
+import { allVariantKeys, IMAGE_CONTENT_TYPES, IMAGE_FORMATS, isAvatarKey, LARGEST_IMAGE_WIDTH, variantKey, variantWidths } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 
 export interface StoredImage {
@@ -52,16 +52,27 @@ export async function normalizeImage(source: Buffer | Sharp): Promise<Normalized
 }
 
 /**
- * Encodes and stores every width and format of a normalized image. If any file fails to store,
- * the ones already stored are removed and the error is thrown.
+ * One stored width of a normalized image: a photo fits that width (and three times it in height);
+ * a profile photo becomes a square of that side, cropped around the most salient part (a face,
+ * usually). Neither is ever enlarged.
+ */
+function resizedTo(image: NormalizedImage, storageKey: string, width: number): Sharp {
+  const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  if (!isAvatarKey(storageKey)) return source.resize({ width, height: width * MAX_ASPECT, fit: "inside", withoutEnlargement: true });
+  const side = Math.min(width, image.width, image.height);
+  return source.resize({ width: side, height: side, fit: "cover", position: sharp.strategy.attention });
+}
+
+/**
+ * Encodes and stores every width and format of a normalized image (which widths, and their shape,
+ * follow from the key: common/media.ts). If any file fails to store, the ones already stored are
+ * removed and the error is thrown.
  */
 export async function storeNormalizedImage(storage: Storage, storageKey: string, image: NormalizedImage): Promise<StoredImage> {
-  const raw = { raw: { width: image.width, height: image.height, channels: image.channels } };
-  const jobs = IMAGE_FORMATS.flatMap((format) => IMAGE_WIDTHS.map((width) => ({ format, width })));
+  const jobs = IMAGE_FORMATS.flatMap((format) => variantWidths(storageKey).map((width) => ({ format, width })));
   const results = await Promise.allSettled(
     jobs.map(async ({ format, width }) => {
-      const resized = sharp(image.data, raw).resize({ width, height: width * MAX_ASPECT, fit: "inside", withoutEnlargement: true });
-      const body = await ENCODERS[format](resized).toBuffer();
+      const body = await ENCODERS[format](resizedTo(image, storageKey, width)).toBuffer();
       await storage.put(variantKey(storageKey, width, format), body, IMAGE_CONTENT_TYPES[format]);
     }),
   );

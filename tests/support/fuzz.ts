@@ -458,6 +458,8 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     "/api/assinatura/portal",
     "/api/stripe/webhook",
     "/api/imagens",
+    "/api/perfil/foto",
+    "/api/perfil/foto",
     "/planos",
     "/assinatura-sucesso",
     "/minhas-propriedades",
@@ -656,8 +658,9 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
             nastyText.map((t) => Buffer.from(t).toString("latin1")),
           ),
           fc.option(fc.constantFrom("image/png", "image/jpeg", "image/webp", "image/gif", "image/svg+xml", "text/plain", "application/json", "multipart/form-data; boundary=x", "image/png; charset=\xff", ""), { nil: null }),
+          fc.constantFrom("/api/imagens", "/api/perfil/foto"),
         )
-        .map(([bytes, type]): Draft => ({ kind: "image-upload", method: "POST", path: "/api/imagens", body: { type, bytes } })),
+        .map(([bytes, type, path]): Draft => ({ kind: "image-upload", method: "POST", path, body: { type, bytes } })),
     },
     {
       weight: 3,

@@ -7,9 +7,14 @@ export class Client {
     return this.cookies.get(name);
   }
 
+  /** The Cookie header this client sends, for requests made another way (node:http). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async request(pathname: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (this.cookies.size) headers.set("cookie", this.cookieHeader());
     const res = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");

@@ -22,9 +22,15 @@ describe("stored image files", () => {
     expect(variantContentType("a/b.txt")).toBeNull();
   });
 
+  it("names a profile photo's squares, 96 and 256 px, by its key", () => {
+    expect(allVariantKeys("avatars/u1/abc")).toEqual(["avatars/u1/abc-96.webp", "avatars/u1/abc-256.webp", "avatars/u1/abc-96.jpg", "avatars/u1/abc-256.jpg"]);
+    expect(imageSrcSet("avatars/u1/abc")).toBe("/media/avatars/u1/abc-96.webp 96w, /media/avatars/u1/abc-256.webp 256w");
+    expect(imageUrl("avatars/u1/abc", 256, "jpeg")).toBe("/media/avatars/u1/abc-256.jpg");
+  });
+
   it("serves only variant paths from /media", () => {
-    for (const key of allVariantKeys("uploads/u1/abc")) expect(IMAGE_VARIANT_PATH.test(`/${key}`), key).toBe(true);
-    for (const path of ["/a/b-400.png", "/a/b-401.webp", "/a/b-400.jpeg", "/a/../b-400.webp", "/.env-400.webp", "/a/b.txt", "/"]) {
+    for (const key of [...allVariantKeys("uploads/u1/abc"), ...allVariantKeys("avatars/u1/abc")]) expect(IMAGE_VARIANT_PATH.test(`/${key}`), key).toBe(true);
+    for (const path of ["/a/b-400.png", "/a/b-401.webp", "/a/b-400.jpeg", "/a/../b-400.webp", "/.env-400.webp", "/a/b.txt", "/", "/avatars/u1/abc-400.webp", "/uploads/u1/abc-96.webp", "/avatars/../x-96.webp"]) {
       expect(IMAGE_VARIANT_PATH.test(path), path).toBe(false);
     }
   });

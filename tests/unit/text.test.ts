@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanLine, cleanParagraphs, hasLetter, hasLetterOrDigit } from "../../common/text";
+import { cleanLine, cleanParagraphs, hasLetter, hasLetterOrDigit, firstName, initials } from "../../common/text";
 
 /** Text that shows nothing: zero-width space, joiners, word joiner, BOM, direction marks, soft hyphen, Hangul fillers, braille blank. */
 const INVISIBLE = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u200E", "\u202E", "\u00AD", "\u3164", "\u115F", "\u1160", "\uFFA0", "\u2800", "\u034F"];
@@ -31,5 +31,14 @@ describe("the free-text rule", () => {
     expect(hasLetterOrDigit("!!! ###")).toBe(false);
     expect(hasLetterOrDigit("Casa 21")).toBe(true);
     expect(hasLetterOrDigit("2024")).toBe(true);
+  });
+
+  it("gives a host's first name and an avatar's initials", () => {
+    expect(firstName("  Maria  da Silva ")).toBe("Maria");
+    expect(initials("Maria da Silva")).toBe("MS");
+    expect(initials("  ana ")).toBe("A");
+    expect(initials("élida ônix")).toBe("ÉÔ");
+    expect(initials("\u{1D4D0}lice Souza")).toBe("\u{1D4D0}S");
+    expect(initials("")).toBe("");
   });
 });

@@ -1,6 +1,7 @@
 import { CreditCard, Heart, LogOut, Menu, Monitor, Moon, Plus, ShieldCheck, Sun, Trees, User, Home, LogIn, UserPlus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useSubmit } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
 import type { Viewer } from "~/lib/auth.server";
 import { isDarkTheme, THEME_FETCHER_KEY, type Theme } from "~/lib/theme";
 import { useTheme } from "~/lib/use-theme";
@@ -73,7 +74,7 @@ function AccountMenu({ viewer, pendingModeration }: { viewer: Viewer | null; pen
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={`${iconButton} relative`} aria-label={triggerLabel}>
         <Menu aria-hidden className="h-4 w-4" />
-        <User aria-hidden className="h-5 w-5" />
+        {viewer ? <Avatar name={viewer.name} photoKey={viewer.avatarKey} size="sm" className="-mr-1.5" /> : <User aria-hidden className="h-5 w-5" />}
         {waiting ? <span aria-hidden className="absolute -top-0.5 -right-0.5 size-3 rounded-full border-2 border-white bg-amber-500 dark:border-stone-950" /> : null}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,16 +1,8 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { toast } from "sonner";
-import {
-  CLIENT_RESIZE,
-  IMAGE_ACCEPT_ATTRIBUTE,
-  IMAGE_UPLOAD_PATH,
-  isAcceptedImageType,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGES_PER_PROPERTY,
-  UPLOAD_MESSAGES,
-  type UploadedImage,
-} from "@common/image-upload";
+import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_UPLOAD_PATH, isAcceptedImageType, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES, type UploadedImage } from "@common/image-upload";
+import { resizeForUpload, sendImageWhenFree, typeOf, UploadFailed } from "~/lib/image-upload";
 
 export interface UploaderImage {
   id: string;
@@ -29,99 +21,7 @@ const PROGRESS_CLEAR_MS = 2000;
 /** Files sent at once; the rest wait (the server decodes a few at a time anyway). */
 const PARALLEL_UPLOADS = 3;
 
-const EXTENSION_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
-
-/** The file's type as the browser labels it, or by its extension when the label is missing. */
-function typeOf(file: File): string {
-  if (file.type) return file.type.toLowerCase();
-  return EXTENSION_TYPES[file.name.split(".").pop()?.toLowerCase() ?? ""] ?? "";
-}
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/**
- * Spec: at most 1200 wide and 800 high, keeping the ratio, as JPEG at quality 0.8. The bitmap is
- * turned upright by its EXIF orientation first. Transparent areas become white (JPEG has no alpha).
- */
-async function resizeForUpload(file: File): Promise<Blob> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  try {
-    const scale = Math.min(1, CLIENT_RESIZE.maxWidth / bitmap.width, CLIENT_RESIZE.maxHeight / bitmap.height);
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext("2d");
-    if (!context) throw new Error("canvas 2d indisponível");
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.imageSmoothingQuality = "high";
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("toBlob falhou"))), "image/jpeg", CLIENT_RESIZE.quality),
-    );
-  } finally {
-    bitmap.close();
-  }
-}
-
-class UploadFailed extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Seconds the server asked us to wait before trying again (Retry-After of a 503). */
-    readonly retryAfter: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
-/** A server busy with other images (503) is asked again this many times, after the wait it names. */
-const BUSY_RETRIES = 3;
-const MAX_BUSY_WAIT_SECONDS = 30;
-
-/** POSTs the bytes with XMLHttpRequest (fetch cannot report upload progress). */
-function sendImage(body: Blob, type: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", IMAGE_UPLOAD_PATH);
-    xhr.setRequestHeader("Content-Type", type);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      // 100 means 'Concluído': kept for the server's answer.
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      let answer: Partial<UploadedImage> & { message?: unknown } = {};
-      try {
-        answer = JSON.parse(xhr.responseText) as typeof answer;
-      } catch {
-        // not JSON (a proxy's error page): the generic message
-      }
-      if (xhr.status === 201 && typeof answer.id === "string" && typeof answer.url === "string") resolve(answer as UploadedImage);
-      else {
-        const retryAfter = Number(xhr.getResponseHeader("Retry-After"));
-        const message = typeof answer.message === "string" ? answer.message : UPLOAD_MESSAGES.failed;
-        reject(new UploadFailed(xhr.status, message, xhr.status === 503 && retryAfter > 0 ? Math.min(retryAfter, MAX_BUSY_WAIT_SECONDS) : null));
-      }
-    };
-    xhr.onerror = () => reject(new UploadFailed(0, UPLOAD_MESSAGES.failed));
-    xhr.onabort = () => reject(new UploadFailed(0, UPLOAD_MESSAGES.failed));
-    xhr.send(body);
-  });
-}
-
-/** sendImage, asking again after the wait a busy server names (its message stays if it is still busy). */
-async function sendImageWhenFree(body: Blob, type: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await sendImage(body, type, onProgress);
-    } catch (err) {
-      if (!(err instanceof UploadFailed) || err.retryAfter === null || attempt >= BUSY_RETRIES) throw err;
-      onProgress(0);
-      await new Promise((resolve) => setTimeout(resolve, err.retryAfter! * 1000));
-    }
-  }
-}
 
 /** Runs jobs with at most `limit` at once; results in the jobs' order. */
 async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
@@ -244,7 +144,7 @@ export function ImageUploader({
           } catch {
             // The browser could not read it: the server checks the original and says why it refuses it.
           }
-          const uploaded = await sendImageWhenFree(body, type, (percent) => setFileProgress(key, percent));
+          const uploaded = await sendImageWhenFree<UploadedImage>(IMAGE_UPLOAD_PATH, body, type, (percent) => setFileProgress(key, percent));
           setFileProgress(key, 100);
           return { id: uploaded.id, url: uploaded.url };
         } catch (err) {

@@ -48,6 +48,7 @@ export function PropertyDetailLayout({
   asideOnPhones,
   tallAside = false,
   place,
+  host,
 }: {
   /** The row above the title: a BackLink and what sits at its right. */
   topBar: ReactNode;
@@ -63,6 +64,8 @@ export function PropertyDetailLayout({
   tallAside?: boolean;
   /** Where the listing is (a map), after the text. */
   place?: ReactNode;
+  /** Who hosts it, after the place. */
+  host?: ReactNode;
 }) {
   // After the facts on phones, the text follows the aside: a gap below it, gone once it is a column.
   const asideClass = asideOnPhones === "after-facts" ? "mb-8 md:col-start-2 md:row-span-2 md:row-start-1 md:mb-0" : "md:col-start-2 md:row-span-2 md:row-start-1";
@@ -92,6 +95,7 @@ export function PropertyDetailLayout({
           <PropertyAbout description={property.description} amenities={property.amenities} features={property.features} safetyItems={property.safetyItems} />
           <HouseRulesSection rules={property} features={property.features} />
           {place}
+          {host}
         </div>
         {asideOnPhones === "last" ? asideColumn : null}
       </div>

@@ -1,0 +1,20 @@
+import type { PublicHost } from "@server/accounts/public-host";
+import { Avatar } from "~/components/ui/avatar";
+
+/** "Anfitrião": who hosts the listing, as the public sees them (first name, photo or initial, year they joined). */
+export function HostSection({ host }: { host: PublicHost }) {
+  return (
+    <section aria-labelledby="anfitriao-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
+      <h2 id="anfitriao-titulo" className="text-xl font-semibold">
+        Anfitrião
+      </h2>
+      <div className="mt-4 flex items-center gap-4">
+        <Avatar name={host.firstName} photoKey={host.photoKey} size="md" />
+        <div>
+          <p className="font-semibold">{`Hospedado por ${host.firstName}`}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{`No Recanto desde ${host.memberSince}`}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
