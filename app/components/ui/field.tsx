@@ -2,7 +2,9 @@ import { Eye, EyeOff } from "lucide-react";
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 export const inputClass =
-  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:placeholder:text-stone-400";
+  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:placeholder:text-stone-400 " +
+  // Chromium draws a select shorter than a text field with the same padding (it ignores line-height).
+  "[&:is(select)]:h-11.5";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
