@@ -1,16 +1,29 @@
 import fs from "node:fs/promises";
 import type { BrowserContextOptions, Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hasChromium, useBrowserApp } from "../support/browser";
+import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { openPage } from "./helpers";
 
 const SHOTS = "/tmp/shots";
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error(`not visible: ${locator.toString()}`);
   return found;
+}
+
+/** Waits until a smooth scroll of `row` has come to rest. */
+function scrollSettled(row: Locator) {
+  return row.evaluate(
+    (el) =>
+      new Promise<void>((done) => {
+        let last = -1;
+        const check = () => (el.scrollLeft === last ? done() : ((last = el.scrollLeft), setTimeout(check, 100)));
+        check();
+      }),
+  );
 }
 
 describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop, in Chromium", () => {
@@ -39,6 +52,50 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
     expect(room).toBeGreaterThanOrEqual(0);
     await fs.mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/home-search-1280-${colorScheme}.png` });
+    await context.close();
+  });
+
+  it.each(["light", "dark"] as const)("a home carousel scrolls with 'Próximos' and 'Anteriores' at 1280px (%s), by mouse and keyboard, each disabled at its end", async (colorScheme) => {
+    const { context, page } = await open("/", { ...DESKTOP, colorScheme });
+    const glamping = page.getByRole("region", { name: "Glamping" });
+    const row = glamping.getByRole("list");
+    const back = glamping.getByRole("button", { name: "Anteriores" });
+    const forward = glamping.getByRole("button", { name: "Próximos" });
+    const scrollLeft = () => row.evaluate((el) => el.scrollLeft);
+    await expect(back.isDisabled()).resolves.toBe(true);
+    await expect(forward.isEnabled()).resolves.toBe(true);
+
+    await forward.click();
+    await expect.poll(scrollLeft).toBeGreaterThan(600);
+    await scrollSettled(row);
+    await expect.poll(() => back.isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/home-carousel-1280-${colorScheme}.png` });
+    await expectAccessible(page);
+
+    // By keyboard to the end: the focus stays on the button, the last card comes into full view.
+    await forward.focus();
+    for (let i = 0; i < 6 && (await forward.isEnabled()); i++) {
+      const before = await scrollLeft();
+      await page.keyboard.press("Enter");
+      await expect.poll(scrollLeft).toBeGreaterThan(before);
+      await scrollSettled(row);
+    }
+    await expect(forward.isDisabled()).resolves.toBe(true);
+    await expect(forward.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const [last, list] = await Promise.all([box(glamping.locator("li").last()), box(row)]);
+    expect(last.x + last.width).toBeLessThanOrEqual(list.x + list.width);
+
+    await back.click();
+    await expect.poll(() => forward.isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it("on a phone the carousels have no buttons and still scroll sideways", async () => {
+    const { context, page } = await open("/", PHONE);
+    const glamping = page.getByRole("region", { name: "Glamping" });
+    await expect(glamping.getByRole("button", { name: "Próximos" }).isVisible()).resolves.toBe(false);
+    const row = glamping.getByRole("list");
+    await expect(row.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === "auto")).resolves.toBe(true);
     await context.close();
   });
 });
