@@ -48,4 +48,26 @@ describe.skipIf(!hasChromium)("a host's and a guest's account pages, laid out, i
     await page.screenshot({ path: `${SHOTS}/host-cards-1280-${colorScheme}.png`, fullPage: true });
     await context.close();
   });
+
+  it.each(["light", "dark"] as const)("the email on /perfil looks disabled (%s): muted, a not-allowed cursor, and says why", async (colorScheme) => {
+    const context = await t.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
+    const page = await context.newPage();
+    await loginAsNewAccount(page, t.app, "guest");
+    await page.goto(`${t.app.url}/perfil?editar=1`);
+    await waitForHydration(page);
+    const email = page.getByLabel("Email", { exact: true });
+    const name = page.getByLabel("Nome completo");
+    await expect(email.isDisabled()).resolves.toBe(true);
+    const look = (field: Locator) => field.evaluate((el) => ({ cursor: getComputedStyle(el).cursor, background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
+    const [disabled, enabled] = await Promise.all([look(email), look(name)]);
+    expect(disabled.cursor).toBe("not-allowed");
+    expect(disabled.background).not.toBe(enabled.background);
+    expect(disabled.color).not.toBe(enabled.color);
+    const hint = await email.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${hint}"]`).textContent()).resolves.toBe("O email não pode ser alterado: é com ele que você entra na sua conta.");
+    await expectAccessible(page);
+    await email.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/profile-email-390-${colorScheme}.png` });
+    await context.close();
+  });
 });
