@@ -98,4 +98,26 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
     await expect(row.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === "auto")).resolves.toBe(true);
     await context.close();
   });
+
+  it.each(["light", "dark"] as const)("on a phone (%s) the floating 'Filtros' button, scrolled to the end, covers neither the last cards, the pages nor the footer", async (colorScheme) => {
+    const { context, page } = await open("/?minGuests=2", { ...PHONE, colorScheme });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = await box(page.getByRole("button", { name: "Filtros", exact: true }));
+    const overlaps = await page.evaluate(
+      ({ x, y, width, height }) =>
+        [...document.querySelectorAll("main article, nav[aria-label='Paginação'] a, footer a, footer p, footer input, footer button")]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left < x + width && x < r.right && r.top < y + height && y < r.bottom;
+          })
+          .map((el) => el.textContent),
+      button,
+    );
+    expect(overlaps).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/results-end-390-${colorScheme}.png` });
+    // Mid-page it still floats at the bottom of the screen.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(async () => Math.round((await box(page.getByRole("button", { name: "Filtros", exact: true }))).y + 48 + 16)).toBe(844);
+    await context.close();
+  });
 });
