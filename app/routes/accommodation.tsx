@@ -7,7 +7,7 @@ import { imageUrl } from "@common/media";
 import { todayInBrazil } from "@common/whatsapp";
 import { findPublicProperty } from "@server/properties/properties";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
-import { ContactCard } from "~/components/property/detail/contact-card";
+import { ContactBar, ContactCard } from "~/components/property/detail/contact-card";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
@@ -78,6 +78,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
       aside={<ContactCard slug={property.slug} priceCents={property.priceCents} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
       asideOnPhones="after-facts"
+      phoneBar={<ContactBar priceCents={property.priceCents} />}
       place={
         property.lat !== null && property.lng !== null ? (
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />
