@@ -42,6 +42,19 @@ export function signUpPath(origin: string): string {
   return withRedirect("/cadastro", origin);
 }
 
+/**
+ * "Esqueci minha senha": the page with `email` already in its field, whose way back to the sign-in
+ * keeps `origin`.
+ */
+export function forgotPasswordPath(email: string, origin: string): string {
+  const query = new URLSearchParams();
+  if (email) query.set("email", email);
+  const destination = safeRedirect(origin);
+  if (destination !== "/") query.set("redirectTo", destination);
+  const search = query.toString();
+  return search ? `/esqueci-senha?${search}` : "/esqueci-senha";
+}
+
 /** The sign-in's code step (second factor), then back to `origin`. */
 export const SECOND_FACTOR_STEP = "/login/verificacao";
 export function secondFactorStepPath(origin: string): string {
