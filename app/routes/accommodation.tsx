@@ -12,8 +12,9 @@ import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
 import { PlaceMap } from "~/components/map/place-map";
+import { listingBackPath } from "~/lib/redirects";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const property = await findPublicProperty(context.services.database.db, params.id);
   if (!property) throw data(null, { status: 404 });
   const base = context.services.config.BASE_URL;
@@ -21,6 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     property,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
+    backTo: listingBackPath(new URL(request.url)),
     today: todayInBrazil(),
     // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
     share: {
@@ -64,12 +66,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { property, categorySlug, today } = loaderData;
+  const { property, categorySlug, today, backTo } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
         <div className="mb-4 flex items-center justify-between gap-4">
-          <BackLink to="/">Voltar</BackLink>
+          <BackLink to={backTo}>Voltar</BackLink>
           <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
         </div>
       }

@@ -94,4 +94,29 @@ describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chr
       await context.close();
     }
   });
+
+  it.each([
+    ["a category's second page", "/category/glamping?page=2"],
+    ["the home search's results", "/?propertyType=Cabana&minGuests=2"],
+  ])("'Voltar' on a listing opened from %s returns to those results", async (_, list) => {
+    const { context, page } = await openPage(t.app, t.browser, list, DESKTOP);
+    await page.locator("main article h3 a").first().click();
+    await page.waitForURL((url) => url.pathname.startsWith("/accommodation/"));
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Voltar", exact: true }).click();
+    await page.waitForURL(`${t.app.url}${list}`);
+    await page.locator(`main section[data-results-for="${list}"]`).waitFor();
+    await context.close();
+  });
+
+  it("'Voltar' leads home when the listing was opened directly, or from anywhere but this site", async () => {
+    const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, DESKTOP);
+    const back = page.getByRole("link", { name: "Voltar", exact: true });
+    await expect(back.getAttribute("href")).resolves.toBe("/");
+    for (const from of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+      await page.goto(`${t.app.url}/accommodation/${listing.slug}?${new URLSearchParams({ from })}`);
+      await expect(back.getAttribute("href"), from).resolves.toBe("/");
+    }
+    await context.close();
+  });
 });
