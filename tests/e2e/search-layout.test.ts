@@ -120,4 +120,35 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
     await expect.poll(async () => Math.round((await box(page.getByRole("button", { name: "Filtros", exact: true }))).y + 48 + 16)).toBe(844);
     await context.close();
   });
+
+  it.each(["light", "dark"] as const)("a category on a phone (%s): the filters fold into one row, so the first result shows whole on the first screen", async (colorScheme) => {
+    const { context, page } = await open("/category/glamping", { ...PHONE, colorScheme });
+    const first = await box(page.locator("main article").first());
+    expect(first.y + first.height).toBeLessThanOrEqual(844);
+    const search = await box(page.getByLabel("Buscar", { exact: true }));
+    const toggle = page.getByRole("button", { name: "Filtros", exact: true });
+    expect((await box(toggle)).y).toBeCloseTo(search.y, 0);
+    await expect(page.getByLabel("Ordenar por").isVisible()).resolves.toBe(false);
+    await page.screenshot({ path: `${SHOTS}/category-folded-390-${colorScheme}.png` });
+
+    await toggle.click();
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true");
+    for (const field of [page.getByRole("combobox", { name: "Localização" }), page.getByLabel("Ordenar por"), page.getByLabel("Hóspedes"), page.getByRole("button", { name: /^Mais filtros/ })]) {
+      await expect(field.isVisible(), field.toString()).resolves.toBe(true);
+    }
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/category-unfolded-390-${colorScheme}.png`, fullPage: true });
+    await toggle.click();
+    await expect(page.getByLabel("Ordenar por").isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+
+  it("a category at 1280px still shows every filter at once", async () => {
+    const { context, page } = await open("/category/glamping", DESKTOP);
+    await expect(page.getByRole("button", { name: "Filtros", exact: true }).isVisible()).resolves.toBe(false);
+    for (const field of [page.getByRole("combobox", { name: "Localização" }), page.getByLabel("Ordenar por"), page.getByLabel("Hóspedes")]) {
+      await expect(field.isVisible(), field.toString()).resolves.toBe(true);
+    }
+    await context.close();
+  });
 });
