@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
     const forward = glamping.getByRole("button", { name: "Próximos" });
     const scrollLeft = () => row.evaluate((el) => el.scrollLeft);
     await expect(back.isDisabled()).resolves.toBe(true);
-    await expect(forward.isEnabled()).resolves.toBe(true);
+    await expect.poll(() => forward.isEnabled()).toBe(true);
 
     await forward.click();
     await expect.poll(scrollLeft).toBeGreaterThan(600);
