@@ -42,6 +42,33 @@ export function signUpPath(origin: string): string {
   return withRedirect("/cadastro", origin);
 }
 
+/**
+ * "Esqueci minha senha": the page with `email` already in its field, whose way back to the sign-in
+ * keeps `origin`.
+ */
+export function forgotPasswordPath(email: string, origin: string): string {
+  const query = new URLSearchParams();
+  if (email) query.set("email", email);
+  const destination = safeRedirect(origin);
+  if (destination !== "/") query.set("redirectTo", destination);
+  const search = query.toString();
+  return search ? `/esqueci-senha?${search}` : "/esqueci-senha";
+}
+
+/** The query parameter of a listing's page naming the results it was opened from. */
+const LISTING_FROM = "from";
+
+/** A listing's page; opened from a list of results (`from`), its "Voltar" returns there. */
+export function listingPath(slug: string, from?: string): string {
+  const path = `/accommodation/${slug}`;
+  return from && from !== "/" ? `${path}?${new URLSearchParams({ [LISTING_FROM]: from })}` : path;
+}
+
+/** Where a listing's "Voltar" leads: the results named in its URL if they are on this site, else home. */
+export function listingBackPath(url: URL): string {
+  return safeRedirect(url.searchParams.get(LISTING_FROM));
+}
+
 /** The sign-in's code step (second factor), then back to `origin`. */
 export const SECOND_FACTOR_STEP = "/login/verificacao";
 export function secondFactorStepPath(origin: string): string {

@@ -8,14 +8,15 @@ import { todayInBrazil } from "@common/whatsapp";
 import { publicHostOf } from "@server/accounts/public-host";
 import { findPublicProperty } from "@server/properties/properties";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
-import { ContactCard } from "~/components/property/detail/contact-card";
+import { ContactBar, ContactCard } from "~/components/property/detail/contact-card";
 import { HostSection } from "~/components/property/detail/host-section";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
 import { PlaceMap } from "~/components/map/place-map";
+import { listingBackPath } from "~/lib/redirects";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const property = await findPublicProperty(context.services.database.db, params.id);
   if (!property) throw data(null, { status: 404 });
   const host = await publicHostOf(context.services.database.db, property.id);
@@ -25,6 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     property,
     host,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
+    backTo: listingBackPath(new URL(request.url)),
     today: todayInBrazil(),
     // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
     share: {
@@ -68,12 +70,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { property, host, categorySlug, today } = loaderData;
+  const { property, host, categorySlug, today, backTo } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
         <div className="mb-4 flex items-center justify-between gap-4">
-          <BackLink to="/">Voltar</BackLink>
+          <BackLink to={backTo}>Voltar</BackLink>
           <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
         </div>
       }
@@ -82,6 +84,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
       aside={<ContactCard slug={property.slug} priceCents={property.priceCents} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
       asideOnPhones="after-facts"
+      phoneBar={<ContactBar priceCents={property.priceCents} />}
       place={
         property.lat !== null && property.lng !== null ? (
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />

@@ -7,13 +7,16 @@ import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "@server/accounts/
 import { AuthCard } from "~/components/auth/auth-card";
 import { readForm } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
+import { loginPath } from "~/lib/redirects";
 import { refusalData } from "~/lib/refusal.server";
 import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
 
 export const meta: Route.MetaFunction = () => [{ title: "Esqueci minha senha | Recanto" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, LIMITS.email) };
+  const params = new URL(request.url).searchParams;
+  // Back to the sign-in, which then returns to the page the visitor was on.
+  return { email: (params.get("email") ?? "").slice(0, LIMITS.email), loginHref: loginPath(params.get("redirectTo") ?? "/") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +48,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={loaderData.loginHref} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Voltar para o login
         </Link>
       </p>

@@ -73,7 +73,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const searchButton = "rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800";
+// As tall as the fields beside it (their border included).
+const searchButton = "rounded-lg border border-transparent bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800";
 
 function Hero() {
   return (
@@ -84,11 +85,11 @@ function Hero() {
           Cabanas, chalés, casas na árvore e hotéis fazenda em todo o Brasil. Você fala direto com o anfitrião, sem comissão.
         </p>
       </div>
-      <div className="mx-auto mt-8 max-w-5xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+      <div className="mx-auto mt-8 max-w-6xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
         <HomeSearchForm
           query={DEFAULT_QUERY}
           idPrefix="hero"
-          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto] lg:items-end"
+          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(15rem,1.4fr)_1.2fr_1fr_1fr_auto] lg:items-end"
           placeFieldsClassName="hidden md:block"
         >
           <button type="submit" className={searchButton}>
@@ -136,7 +137,7 @@ function Results({ query, results, notes }: { query: PropertyQuery; results: Ret
           key={form.key}
           query={query}
           idPrefix="busca"
-          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_1fr_1fr_auto_auto] lg:items-end"
+          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(15rem,1.4fr)_1.2fr_1fr_1fr_auto_auto] lg:items-end"
           placeFieldsClassName="hidden md:block"
           onSearch={form.expect}
           moreFilters={{ variant: "dialog", className: "md:col-span-2 lg:order-last lg:col-span-full" }}

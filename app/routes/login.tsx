@@ -11,7 +11,7 @@ import { currentSessionToken, getViewer } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { refusalData } from "~/lib/refusal.server";
-import { safeRedirect, secondFactorStepPath } from "~/lib/redirects";
+import { forgotPasswordPath, safeRedirect, secondFactorStepPath } from "~/lib/redirects";
 import { SIGNED_IN } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -83,7 +83,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Lembrar de mim
           </label>
           <Link
-            to={email ? `/esqueci-senha?email=${encodeURIComponent(email)}` : "/esqueci-senha"}
+            to={forgotPasswordPath(email, loaderData.redirectTo)}
             className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
           >
             Esqueci minha senha

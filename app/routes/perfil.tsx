@@ -155,7 +155,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               <input type="hidden" name="intent" value="update-profile" />
               <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
               <TextField label="Nome completo" name="name" defaultValue={profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
-              <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado." />
+              <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado: é com ele que você entra na sua conta." />
               <PhoneField defaultValue={profile.phone} required={false} error={fieldError("phone")} />
               <CityAutocomplete label="Localização" name="location" defaultValue={profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
               <BioField defaultValue={profile.bio} error={fieldError("bio")} />

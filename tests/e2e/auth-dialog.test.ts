@@ -63,6 +63,29 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
     await context.close();
   });
 
+  it("'Esqueci minha senha' in the dialog leads to the reset page with the email typed, and its way back to the login keeps the page", async () => {
+    const account = await createTestAccount(t.app, "guest");
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await openFromFavourites(page);
+    await emailField(page).fill(account.email);
+    await dialog(page).getByRole("link", { name: "Esqueci minha senha" }).click();
+    await page.waitForURL((url) => url.pathname === "/esqueci-senha");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/favoritos");
+    await expect(dialog(page).count()).resolves.toBe(0);
+    await page.getByRole("heading", { level: 1, name: "Esqueci minha senha" }).waitFor();
+    await expect(page.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe(account.email);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Voltar para o login" }).click();
+    await page.waitForURL(`${t.app.url}/login?redirectTo=%2Ffavoritos`);
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL(`${t.app.url}/favoritos`);
+    await context.close();
+  });
+
   it("is accessible, traps the keyboard focus and closes with Escape", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();

@@ -182,7 +182,7 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await expectAccessible(page);
     await context.close();
     const phone = await open("/category/chales", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.page.getByRole("button", { name: "Mostrar filtros" }).click();
+    await phone.page.getByRole("button", { name: "Filtros", exact: true }).click();
     await expect(phone.page.getByLabel("Hóspedes").isVisible()).resolves.toBe(true);
     await expectAccessible(phone.page);
     await phone.page.screenshot({ path: `${SHOTS}/category-390.png`, fullPage: true });

@@ -215,6 +215,8 @@ describe.skipIf(!hasChromium)("maps in Chromium", () => {
     await expect.poll(async () => (await active()).tag).toBe("A");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/accommodation/"));
+    // The listing's "Voltar" returns to the list shown when the popup opened (the area's), not the first one.
+    expect(new URL(page.url()).searchParams.get("from")).toMatch(new RegExp(`^${CATEGORY}\\?area=`));
     expect(outside).toEqual([]);
     await context.close();
   });

@@ -106,6 +106,21 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
     await context.close();
   });
 
+  it("the header's button shows the chosen theme: its icon, and 'Tema: …' for screen readers and as a tooltip", async () => {
+    const context = await t.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/`);
+    // From the default "Sistema": each choice is a change.
+    const icons = [["Escuro", "lucide-moon"], ["Claro", "lucide-sun"], ["Sistema", "lucide-monitor"]] as const;
+    for (const [label, icon] of icons) {
+      await chooseTheme(page, label);
+      const button = page.getByRole("button", { name: `Tema: ${label}` });
+      await expect(button.getAttribute("title")).resolves.toBe(`Tema: ${label}`);
+      await expect(button.locator("svg").getAttribute("class")).resolves.toContain(icon);
+    }
+    await context.close();
+  });
+
   it("dark mode passes axe on / and /login", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatBRL, formatDate } from "../../common/format";
 import { formatPhone, maskBrazilianPhone, normalizePhone } from "../../common/phone";
-import { loginPath, safeRedirect } from "../../app/lib/redirects";
+import { forgotPasswordPath, loginPath, safeRedirect } from "../../app/lib/redirects";
 
 describe("formatting", () => {
   it("formats centavos as pt-BR reais", () => {
@@ -54,5 +54,11 @@ describe("post-login destinations", () => {
     expect(loginPath("/favoritos?x=1")).toBe("/login?redirectTo=%2Ffavoritos%3Fx%3D1");
     expect(loginPath("/")).toBe("/login");
     expect(loginPath(`/accommodation/${"a".repeat(3000)}`)).toBe("/login");
+  });
+
+  it("'Esqueci minha senha' carries the typed email and a return path the login page would accept", () => {
+    expect(forgotPasswordPath("ana@example.com", "/category/chales?page=2")).toBe("/esqueci-senha?email=ana%40example.com&redirectTo=%2Fcategory%2Fchales%3Fpage%3D2");
+    expect(forgotPasswordPath("", "/")).toBe("/esqueci-senha");
+    expect(forgotPasswordPath("", "//evil.example")).toBe("/esqueci-senha");
   });
 });

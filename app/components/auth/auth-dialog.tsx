@@ -9,6 +9,7 @@ import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FormAlert, inputClass, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { formFields } from "~/lib/form";
+import { forgotPasswordPath } from "~/lib/redirects";
 import { SIGNED_IN } from "~/lib/toast";
 
 type Mode = "login" | "signup";
@@ -116,6 +117,7 @@ function DialogForm({ mode, onSuccess, onLeave }: { mode: Mode; onSuccess: () =>
   const navigate = useNavigate();
   const location = useLocation();
   const [clientError, setClientError] = useState<string | null>(null);
+  const [email, setEmail] = useState("");
   const pending = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
@@ -172,7 +174,7 @@ function DialogForm({ mode, onSuccess, onLeave }: { mode: Mode; onSuccess: () =>
           </div>
         </>
       ) : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} onChange={(e) => setEmail(e.target.value)} />
       <PasswordField
         label="Senha"
         name="password"
@@ -180,6 +182,17 @@ function DialogForm({ mode, onSuccess, onLeave }: { mode: Mode; onSuccess: () =>
         required
         maxLength={LIMITS.password}
       />
+      {mode === "login" ? (
+        <p className="text-right text-sm">
+          <Link
+            to={forgotPasswordPath(email, location.pathname + location.search)}
+            onClick={onLeave}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          >
+            Esqueci minha senha
+          </Link>
+        </p>
+      ) : null}
       <button type="submit" className={primaryButton} disabled={pending}>
         {mode === "login" ? (pending ? "Entrando..." : "Entrar") : pending ? "Criando conta..." : "Criar conta"}
       </button>

@@ -42,7 +42,7 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
   const deleting = remove.state !== "idle";
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900" aria-busy={deleting || undefined}>
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900" aria-busy={deleting || undefined}>
       <div className="relative aspect-[3/2]">
         <PropertyImage image={property.cover} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt="" className="size-full" />
         <span className={`absolute left-3 top-3 rounded-full px-2.5 py-1 text-xs font-semibold ${status.className}`}>{status.label}</span>

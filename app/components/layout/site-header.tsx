@@ -178,7 +178,8 @@ function ThemeMenu() {
   const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[2]!;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={iconButton} aria-label={`Tema: ${current.label}`}>
+      {/* The title shows mouse users the same words as screen readers hear. */}
+      <DropdownMenu.Trigger className={iconButton} aria-label={`Tema: ${current.label}`} title={`Tema: ${current.label}`}>
         {current.icon}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -2,6 +2,7 @@ import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { formatBRL } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
+import { listingPath } from "~/lib/redirects";
 import { FavoriteButton } from "./favorite-button";
 import { PropertyImage } from "./property-image";
 
@@ -10,8 +11,11 @@ export function PropertyCard({
   property,
   distance,
   sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  from,
 }: {
   property: PropertyCardData;
+  /** The results list it is shown in (path and query), where the listing's "Voltar" returns. */
+  from?: string;
   /** "a 12 km de Gramado", in searches around a place. */
   distance?: string;
   sizes?: string;
@@ -29,7 +33,7 @@ export function PropertyCard({
         <div className="flex items-start justify-between gap-3">
           <h3 className="line-clamp-2 font-semibold leading-snug">
             {/* The link covers the whole card; the heart sits above it. */}
-            <Link to={`/accommodation/${property.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-2xl after:focus-visible:outline-2 after:focus-visible:outline-brand-600">
+            <Link to={listingPath(property.slug, from)} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-2xl after:focus-visible:outline-2 after:focus-visible:outline-brand-600">
               {property.title}
             </Link>
           </h3>

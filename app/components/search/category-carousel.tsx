@@ -3,10 +3,14 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
+import { ScrollButtons, useScrollRow } from "~/components/ui/scroll-row";
 
 const CARD = "w-72 shrink-0 snap-start sm:w-80";
 
-/** One category on the home page: title, tagline, 'Ver todos' and up to 8 cards in a row that scrolls. */
+/**
+ * One category on the home page: title, tagline, 'Ver todos' and up to 8 cards in a row that scrolls:
+ * by swiping on phones, with 'Anteriores' and 'Próximos' from 768px.
+ */
 export function CategoryCarousel({
   slug,
   name,
@@ -19,6 +23,7 @@ export function CategoryCarousel({
   items: Promise<(PropertyCardData & { id: string })[]>;
 }) {
   const headingId = `carrossel-${slug}`;
+  const row = useScrollRow();
   return (
     <section aria-labelledby={headingId} className="py-6">
       <div className="flex items-end justify-between gap-4">
@@ -28,9 +33,12 @@ export function CategoryCarousel({
           </h2>
           <p className="mt-1 text-stone-600 dark:text-stone-400">{tagline}</p>
         </div>
-        <Link to={`/category/${slug}`} className="inline-flex shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          Ver todos <span className="sr-only">({name})</span> <ArrowRight aria-hidden className="size-4" />
-        </Link>
+        <div className="flex shrink-0 items-center gap-4">
+          <Link to={`/category/${slug}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+            Ver todos <span className="sr-only">({name})</span> <ArrowRight aria-hidden className="size-4" />
+          </Link>
+          <ScrollButtons can={row.can} scroll={row.scroll} label={`Navegar por ${name}`} className="hidden md:flex" />
+        </div>
       </div>
       <Suspense
         fallback={
@@ -59,7 +67,7 @@ export function CategoryCarousel({
                 <p className="mt-1 text-stone-600 dark:text-stone-300">As propriedades aparecerão aqui quando forem cadastradas por nossos anfitriões.</p>
               </div>
             ) : (
-              <ul className="-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6">
+              <ul ref={row.ref} className="-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6">
                 {properties.map((p) => (
                   <li key={p.id} className={CARD}>
                     <PropertyCard property={p} sizes="320px" />

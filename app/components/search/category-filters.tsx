@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";
 import {
@@ -30,6 +30,9 @@ const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-2
  *
  * `sort` is the order shown (the query's, or the search's own); `centred`: the search is around a
  * place, so "Mais próximos" and the distance are offered.
+ *
+ * On phones only the search shows, beside "Filtros", which opens the rest, so the results start
+ * on the first screen; from 640px the place and the order show too, and from 1024px everything.
  */
 export function CategoryFilters({
   path,
@@ -76,7 +79,7 @@ export function CategoryFilters({
       {[...new URLSearchParams(kept)].map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <div className={`grid gap-3 sm:items-end ${centred ? "sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto]" : "sm:grid-cols-[1fr_1fr_auto]"}`}>
+      <div className={`grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 ${centred ? "sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto]" : "sm:grid-cols-[1fr_1fr_auto]"}`}>
         <div>
           <label htmlFor="busca" className={label}>
             Buscar
@@ -86,53 +89,53 @@ export function CategoryFilters({
             <input id="busca" type="search" name="search" defaultValue={query.search} placeholder="Buscar propriedades..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>
-        <CityAutocomplete
-          name="location"
-          label="Localização"
-          defaultValue={query.location}
-          placeholder="Localização"
-          onNearMe={(near: LatLng) => go({ location: "", near, sort: null, page: 1 })}
-        />
-        <div>
-          {/* Its options and default change with `centred`: a new select, not the old one's choice. */}
-          <label htmlFor="ordenar" className={label}>
-            Ordenar por
-          </label>
-          <select key={String(centred)} id="ordenar" name="sort" defaultValue={sort} onChange={apply} className={inputClass}>
-            {SORTS.filter((s) => centred || s !== "distance").map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {centred ? (
+        <FiltersToggle open={open} onToggle={() => setOpen((o) => !o)} controls="filtros-lugar filtros-mais filtros-avancados" className="inline-flex h-11.5 sm:hidden">
+          Filtros
+        </FiltersToggle>
+        {/* On phones, once opened, a block under the search; from 640px its fields sit in the search's row. */}
+        <div id="filtros-lugar" className={`${open ? "grid" : "hidden"} col-span-2 gap-3 sm:contents`}>
+          <CityAutocomplete
+            name="location"
+            label="Localização"
+            defaultValue={query.location}
+            placeholder="Localização"
+            onNearMe={(near: LatLng) => go({ location: "", near, sort: null, page: 1 })}
+          />
           <div>
-            <label htmlFor="distancia" className={label}>
-              Distância
+            {/* Its options and default change with `centred`: a new select, not the old one's choice. */}
+            <label htmlFor="ordenar" className={label}>
+              Ordenar por
             </label>
-            <select id="distancia" name="radius" defaultValue={query.radiusKm} onChange={apply} className={inputClass}>
-              {[...new Set([...RADIUS_OPTIONS, query.radiusKm])]
-                .sort((a, b) => a - b)
-                .map((km) => (
-                  <option key={km} value={km}>
-                    {`Até ${km} km`}
-                  </option>
-                ))}
+            <select key={String(centred)} id="ordenar" name="sort" defaultValue={sort} onChange={apply} className={inputClass}>
+              {SORTS.filter((s) => centred || s !== "distance").map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
             </select>
           </div>
-        ) : null}
+          {centred ? (
+            <div>
+              <label htmlFor="distancia" className={label}>
+                Distância
+              </label>
+              <select id="distancia" name="radius" defaultValue={query.radiusKm} onChange={apply} className={inputClass}>
+                {[...new Set([...RADIUS_OPTIONS, query.radiusKm])]
+                  .sort((a, b) => a - b)
+                  .map((km) => (
+                    <option key={km} value={km}>
+                      {`Até ${km} km`}
+                    </option>
+                  ))}
+              </select>
+            </div>
+          ) : null}
+        </div>
       </div>
-      <div className="flex flex-wrap items-start gap-3">
-        <button
-          type="button"
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-controls="filtros-avancados"
-          className="inline-flex items-center gap-2 rounded-lg border border-stone-300 px-4 py-2 text-sm font-medium lg:hidden dark:border-stone-700"
-        >
-          <SlidersHorizontal aria-hidden className="size-4" /> {open ? "Ocultar filtros" : "Mostrar filtros"}
-        </button>
+      <div id="filtros-mais" className={`${open ? "flex" : "hidden sm:flex"} flex-wrap items-start gap-3`}>
+        <FiltersToggle open={open} onToggle={() => setOpen((o) => !o)} controls="filtros-avancados" className="hidden py-2 sm:inline-flex lg:hidden">
+          {open ? "Ocultar filtros" : "Mostrar filtros"}
+        </FiltersToggle>
         <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" variant="dialog" />
       </div>
       <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}>
@@ -159,5 +162,20 @@ export function CategoryFilters({
         </div>
       </div>
     </Form>
+  );
+}
+
+/** Shows and hides the filters that do not fit the screen (which ones depends on the width: see CategoryFilters). */
+function FiltersToggle({ open, onToggle, controls, className, children }: { open: boolean; onToggle: () => void; controls: string; className: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      className={`items-center gap-2 rounded-lg border border-stone-300 px-4 text-sm font-medium dark:border-stone-700 ${className}`}
+    >
+      <SlidersHorizontal aria-hidden className="size-4" /> {children}
+    </button>
   );
 }

@@ -17,9 +17,13 @@ export function FilterDrawer({ query }: { query: PropertyQuery }) {
         setFormKey((k) => k + 1);
       }}
     >
-      <Dialog.Trigger className="fixed right-4 bottom-4 z-30 inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-800 md:hidden">
-        <SlidersHorizontal aria-hidden className="size-5" /> Filtros
-      </Dialog.Trigger>
+      {/* Sticky at the end of the page's content rather than fixed: it floats while there is more
+          below, and once scrolled to the end it rests under the last results, over nothing. */}
+      <div className="pointer-events-none sticky bottom-0 z-30 flex justify-end px-4 pb-4 md:hidden">
+        <Dialog.Trigger className="pointer-events-auto inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-800">
+          <SlidersHorizontal aria-hidden className="size-5" /> Filtros
+        </Dialog.Trigger>
+      </div>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl dark:bg-stone-900">

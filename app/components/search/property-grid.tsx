@@ -5,14 +5,25 @@ import { PropertyCard, PropertyCardSkeleton } from "~/components/property/proper
 /** Columns follow the list's own width (a container query): beside the results map it is narrower than the page. */
 const GRID = "grid gap-6 @xl:grid-cols-2 @4xl:grid-cols-3";
 
-/** `distanceFrom`: the place the search is around ("Gramado", "você"), for each card's distance. */
-export function PropertyGrid({ properties, distanceFrom }: { properties: (PropertyCardData & { distanceKm?: number | null })[]; distanceFrom?: string }) {
+/**
+ * `distanceFrom`: the place the search is around ("Gramado", "você"), for each card's distance;
+ * `from`: the list's URL, where a listing opened from it returns.
+ */
+export function PropertyGrid({
+  properties,
+  distanceFrom,
+  from,
+}: {
+  properties: (PropertyCardData & { distanceKm?: number | null })[];
+  distanceFrom?: string;
+  from?: string;
+}) {
   return (
     <div className="@container">
       <ul className={GRID}>
         {properties.map((p) => (
           <li key={p.id}>
-            <PropertyCard property={p} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
+            <PropertyCard property={p} from={from} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
           </li>
         ))}
       </ul>

@@ -20,7 +20,7 @@ export function SearchResults({
   pageHref,
   distanceFrom,
 }: {
-  /** The list's path and query; tests wait for `data-results-for` to know these results are shown. */
+  /** The list's path and query (where its listings' "Voltar" returns); tests wait for `data-results-for` to know these results are shown. */
   url: string;
   results: Promise<SearchResult>;
   skeletons: number;
@@ -54,7 +54,7 @@ export function SearchResults({
                 </h2>
                 <Announce message={count} onAnnounce={setAnnouncement} />
                 {countLine(r, count)}
-                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} distanceFrom={distanceFrom} />}
+                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} distanceFrom={distanceFrom} from={url} />}
                 <Pagination page={r.page} pageCount={r.pageCount} pages={pages(r)} href={pageHref} />
               </section>
             );

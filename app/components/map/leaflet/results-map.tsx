@@ -6,6 +6,7 @@ import { formatBRL } from "@common/format";
 import { areaOf, listingMarkerLabel, mapListings, type MapListing, type MapTiles } from "@common/map";
 import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";
+import { listingPath } from "~/lib/redirects";
 import { areaBounds, boundsArea, BRAZIL, createMap, markerIcon } from "./base-map";
 
 /**
@@ -56,7 +57,11 @@ function resultsMap(element: HTMLElement, tiles: MapTiles, onUserMove: (area: Ar
     onKeys(marker, [" "], () => marker.openPopup()); // Leaflet itself opens it on Enter
     marker.on("popupopen", () => {
       marker.getElement()?.classList.add("map-marker-open");
-      content.querySelector("a")?.focus();
+      const link = content.querySelector("a");
+      if (!link) return;
+      // Markers outlive a page of results: name the list shown now, where the listing's "Voltar" returns.
+      link.href = listingPath(listing.slug, window.location.pathname + window.location.search);
+      link.focus();
     });
     marker.on("popupclose", (event) => {
       const element = marker.getElement();
@@ -155,7 +160,7 @@ function popupContent(listing: MapListing): HTMLElement {
   const box = document.createElement("div");
   box.className = "map-popup";
   const link = document.createElement("a");
-  link.href = `/accommodation/${listing.slug}`;
+  link.href = listingPath(listing.slug);
   link.dataset.listing = listing.slug;
   link.className = "block text-base font-semibold";
   link.textContent = listing.title;

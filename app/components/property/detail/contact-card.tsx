@@ -17,6 +17,9 @@ interface ContactCardProps {
   today: string;
 }
 
+/** The contact form's id: the phone bar's button (ContactBar) submits the same form. */
+const CONTACT_FORM_ID = "contato-whatsapp";
+
 function showUnavailable() {
   toast.error("Contato não disponível", { description: "Número do WhatsApp não encontrado para esta propriedade." });
 }
@@ -97,7 +100,7 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
       <p>
         <span className="text-2xl font-bold">{formatBRL(priceCents)}</span> <span className="text-stone-700 dark:text-stone-300">/ noite</span>
       </p>
-      <form ref={formRef} method="get" action={action} target="_blank" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+      <form id={CONTACT_FORM_ID} ref={formRef} method="get" action={action} target="_blank" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
         <div className="grid grid-cols-2 gap-2 md:max-lg:grid-cols-1">
           <div>
             <label htmlFor={`${id}-checkin`} className={labelClass}>
@@ -149,15 +152,42 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
             ))}
           </select>
         </div>
-        <button type="submit" className={`${primaryButton} gap-2`}>
-          <MessageCircle aria-hidden className="size-5" />
-          Contatar via WhatsApp
-        </button>
+        <ContactButton />
       </form>
       <p className="mt-4 text-center text-xs text-stone-600 dark:text-stone-400">
         A conversa abre no WhatsApp, em uma nova aba. O Recanto não cobra taxas nem intermedeia reservas.
       </p>
     </section>
+  );
+}
+
+function ContactButton({ className = "" }: { className?: string }) {
+  return (
+    <button type="submit" form={CONTACT_FORM_ID} className={`${primaryButton} gap-2 ${className}`}>
+      <MessageCircle aria-hidden className="size-5" />
+      Contatar via WhatsApp
+    </button>
+  );
+}
+
+/**
+ * The price and 'Contatar via WhatsApp' for the bottom of a phone's screen. Its button submits the
+ * ContactCard's form, so it does just what the card's does (dates, guests, the sign-in dialog).
+ */
+export function ContactBar({ priceCents }: { priceCents: number }) {
+  return (
+    <div
+      role="group"
+      aria-label="Preço e contato"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur sm:px-6 dark:border-stone-800 dark:bg-stone-950/95"
+    >
+      <p className="leading-tight">
+        <span className="block font-bold">{formatBRL(priceCents)}</span>
+        <span className="text-sm text-stone-700 dark:text-stone-300">/ noite</span>
+      </p>
+      {/* Smaller text keeps it on one line beside the price on most phones. */}
+      <ContactButton className="text-sm" />
+    </div>
   );
 }
 

@@ -49,6 +49,7 @@ export function PropertyDetailLayout({
   tallAside = false,
   place,
   host,
+  phoneBar,
 }: {
   /** The row above the title: a BackLink and what sits at its right. */
   topBar: ReactNode;
@@ -66,6 +67,11 @@ export function PropertyDetailLayout({
   place?: ReactNode;
   /** Who hosts it, after the place. */
   host?: ReactNode;
+  /**
+   * Phones only (under 768px, where the aside is not a column beside the text): kept at the bottom
+   * of the screen while the page scrolls; sticky, so at the end it rests after the content, over nothing.
+   */
+  phoneBar?: ReactNode;
 }) {
   // After the facts on phones, the text follows the aside: a gap below it, gone once it is a column.
   const asideClass = asideOnPhones === "after-facts" ? "mb-8 md:col-start-2 md:row-span-2 md:row-start-1 md:mb-0" : "md:col-start-2 md:row-span-2 md:row-start-1";
@@ -99,6 +105,7 @@ export function PropertyDetailLayout({
         </div>
         {asideOnPhones === "last" ? asideColumn : null}
       </div>
+      {phoneBar ? <div className="sticky bottom-0 z-30 -mx-4 mt-8 sm:-mx-6 md:hidden">{phoneBar}</div> : null}
     </article>
   );
 }

@@ -1,0 +1,64 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+
+type Direction = -1 | 1;
+
+/**
+ * A row that scrolls sideways, driven by buttons as well as by touch and the trackpad: `ref` goes on
+ * the scrolling element; `can` says which way there is more to see (both false before it is measured).
+ */
+export function useScrollRow() {
+  const [row, setRow] = useState<HTMLElement | null>(null);
+  const [can, setCan] = useState({ back: false, forward: false });
+
+  useEffect(() => {
+    if (!row) return;
+    const measure = () => {
+      // A pixel of slack: zoomed pages scroll to fractional positions.
+      const back = row.scrollLeft > 1;
+      const forward = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setCan((was) => (was.back === back && was.forward === forward ? was : { back, forward }));
+    };
+    measure();
+    row.addEventListener("scroll", measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(row);
+    return () => {
+      row.removeEventListener("scroll", measure);
+      resized.disconnect();
+    };
+  }, [row]);
+
+  const scroll = useCallback(
+    (direction: Direction) => {
+      if (!row) return;
+      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      // Most of a screenful, so the card cut at the edge comes into full view.
+      row.scrollBy({ left: direction * row.clientWidth * 0.9, behavior: smooth ? "smooth" : "auto" });
+    },
+    [row],
+  );
+
+  return { ref: setRow, can, scroll };
+}
+
+const buttonClass =
+  "inline-flex size-10 items-center justify-center rounded-full border border-stone-300 text-stone-800 hover:bg-stone-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800";
+
+/**
+ * "Anteriores" and "Próximos" for a row of `useScrollRow`, each disabled at its end of the row.
+ * aria-disabled rather than disabled: a button pressed up to the end keeps the keyboard focus.
+ */
+export function ScrollButtons({ can, scroll, label, className = "" }: Pick<ReturnType<typeof useScrollRow>, "can" | "scroll"> & { label: string; className?: string }) {
+  const button = (direction: Direction, name: string, enabled: boolean, icon: ReactNode) => (
+    <button type="button" aria-label={name} aria-disabled={!enabled} onClick={() => enabled && scroll(direction)} className={buttonClass}>
+      {icon}
+    </button>
+  );
+  return (
+    <div role="group" aria-label={label} className={`gap-2 ${className}`}>
+      {button(-1, "Anteriores", can.back, <ChevronLeft aria-hidden className="size-5" />)}
+      {button(1, "Próximos", can.forward, <ChevronRight aria-hidden className="size-5" />)}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import fs from "node:fs/promises";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatBRL } from "../../common/format";
+import { addDays, todayInBrazil } from "../../common/whatsapp";
+import { properties } from "../../server/db/schema";
+import { DEMO_PASSWORD } from "../../server/seed/demo";
+import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
+import { loginViaForm, openPage } from "./helpers";
+
+const SHOTS = "/tmp/shots";
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "pt-BR" };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, locale: "pt-BR" };
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`not visible: ${locator.toString()}`);
+  return found;
+}
+
+/** The texts of the page's content and footer that the box covers. */
+function covered(page: Page, area: { x: number; y: number; width: number; height: number }) {
+  return page.evaluate(
+    ({ x, y, width, height }) =>
+      [...document.querySelectorAll("main article :is(h1, h2, h3, p, li, a, button, input, select, img), footer :is(a, p, input, button)")]
+        // The bar itself, and map tiles (clipped by their frame, they reach beyond it).
+        .filter((el) => !el.closest("[role=group][aria-label='Preço e contato'], .leaflet-pane"))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.left < x + width && x < r.right && r.top < y + height && y < r.bottom;
+        })
+        .map((el) => el.textContent),
+    area,
+  );
+}
+
+describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chromium", () => {
+  const t = useBrowserApp(undefined, { demo: true });
+  let listing: { slug: string; priceCents: number };
+
+  beforeAll(async () => {
+    const [first] = await t.app.services.database.db.select({ slug: properties.slug, priceCents: properties.priceCents }).from(properties).orderBy(properties.slug).limit(1);
+    listing = first!;
+    await fs.mkdir(SHOTS, { recursive: true });
+  });
+
+  it.each(["light", "dark"] as const)("on a phone (%s) a bar at the bottom keeps the price per night and 'Contatar via WhatsApp' at hand, and covers nothing at the end", async (colorScheme) => {
+    const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, { ...PHONE, colorScheme });
+    const bar = page.getByRole("group", { name: "Preço e contato" });
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(async () => Math.round((await box(bar)).y + (await box(bar)).height)).toBe(844);
+    await expect(bar.getByText(formatBRL(listing.priceCents), { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(bar.getByText("/ noite").isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/listing-bar-390-${colorScheme}.png` });
+
+    // Scrolled to where the listing ends at the bottom of the screen: the bar rests below the last content.
+    await page.evaluate(() => window.scrollTo(0, window.scrollY + document.querySelector("main article")!.getBoundingClientRect().bottom - window.innerHeight));
+    await expect(covered(page, await box(bar))).resolves.toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/listing-bar-end-390-${colorScheme}.png` });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(covered(page, await box(bar))).resolves.toEqual([]);
+
+    // Logged out, the bar's button does what the card's does: the sign-in dialog.
+    await bar.getByRole("button", { name: "Contatar via WhatsApp" }).click();
+    await page.getByRole("dialog", { name: "Entrar no Recanto" }).waitFor();
+    await context.close();
+  });
+
+  it("the bar's button sends the card's form: the dates and guests chosen there go to WhatsApp", async () => {
+    const context = await t.browser.newContext(PHONE);
+    await context.route("https://wa.me/**", (route) => route.fulfill({ body: "ok", contentType: "text/plain" }));
+    const page = await context.newPage();
+    await loginViaForm(page, t.app, "hospede@recanto.dev", DEMO_PASSWORD);
+    await page.goto(`${t.app.url}/accommodation/${listing.slug}`);
+    const card = page.getByRole("region", { name: "Preço e contato" });
+    const checkIn = addDays(todayInBrazil(), 10);
+    await card.getByLabel("Check-in").fill(checkIn);
+    await card.getByLabel("Check-out").fill(addDays(checkIn, 2));
+    await card.getByLabel("Hóspedes").selectOption("2");
+    const [tab] = await Promise.all([context.waitForEvent("page"), page.getByRole("group", { name: "Preço e contato" }).getByRole("button", { name: "Contatar via WhatsApp" }).click()]);
+    await tab.waitForURL(/^https:\/\/wa\.me\//);
+    const text = new URL(tab.url()).searchParams.get("text")!;
+    expect(text).toContain("2 hóspedes");
+    expect(text).toContain("Check-in:");
+    await context.close();
+  });
+
+  it("from 768px the bar is gone: the card beside the text has the price and the button", async () => {
+    for (const viewport of [{ width: 768, height: 900 }, DESKTOP.viewport!]) {
+      const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, { ...DESKTOP, viewport });
+      await expect(page.getByRole("group", { name: "Preço e contato" }).count()).resolves.toBe(0);
+      await expect(page.getByRole("button", { name: "Contatar via WhatsApp" }).count()).resolves.toBe(1);
+      await context.close();
+    }
+  });
+
+  it.each([
+    ["a category's second page", "/category/glamping?page=2"],
+    ["the home search's results", "/?propertyType=Cabana&minGuests=2"],
+  ])("'Voltar' on a listing opened from %s returns to those results", async (_, list) => {
+    const { context, page } = await openPage(t.app, t.browser, list, DESKTOP);
+    await page.locator("main article h3 a").first().click();
+    await page.waitForURL((url) => url.pathname.startsWith("/accommodation/"));
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Voltar", exact: true }).click();
+    await page.waitForURL(`${t.app.url}${list}`);
+    await page.locator(`main section[data-results-for="${list}"]`).waitFor();
+    await context.close();
+  });
+
+  it("'Voltar' leads home when the listing was opened directly, or from anywhere but this site", async () => {
+    const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, DESKTOP);
+    const back = page.getByRole("link", { name: "Voltar", exact: true });
+    await expect(back.getAttribute("href")).resolves.toBe("/");
+    for (const from of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+      await page.goto(`${t.app.url}/accommodation/${listing.slug}?${new URLSearchParams({ from })}`);
+      await expect(back.getAttribute("href"), from).resolves.toBe("/");
+    }
+    await context.close();
+  });
+});
