@@ -24,6 +24,26 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
   const dialog = (page: Page) => page.getByRole("dialog");
   const emailField = (page: Page) => dialog(page).getByLabel("Email", { exact: true });
 
+  it("loads its form (and the sign-up's phone and schema libraries) only when it opens", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${t.app.url}/favoritos`);
+    await page.getByText("Faça login para ver seus favoritos").waitFor();
+    await waitForHydration(page);
+    const form = (path: string) => /\/auth-dialog-form-[\w-]+\.js$/.test(path);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter(form)).toEqual([]);
+    expect(scripts.filter((path) => /\/phone-[\w-]+\.js$/.test(path))).toEqual([]);
+    await openAgain(page);
+    await dialog(page).getByLabel("Email", { exact: true }).waitFor();
+    expect(scripts.filter(form)).toHaveLength(1);
+    await context.close();
+  });
+
   it("opens from /favoritos, toggles between login and sign-up, and empties the fields on toggle and on close", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();
