@@ -14,7 +14,7 @@ export function typeOf(file: File): string {
  * Spec: at most 1200 wide and 800 high, keeping the ratio, as JPEG at quality 0.8. The bitmap is
  * turned upright by its EXIF orientation first. Transparent areas become white (JPEG has no alpha).
  */
-export async function resizeForUpload(file: File): Promise<Blob> {
+async function resizeForUpload(file: File): Promise<Blob> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
     const scale = Math.min(1, CLIENT_RESIZE.maxWidth / bitmap.width, CLIENT_RESIZE.maxHeight / bitmap.height);
@@ -32,6 +32,15 @@ export async function resizeForUpload(file: File): Promise<Blob> {
     );
   } finally {
     bitmap.close();
+  }
+}
+
+/** What to send for `file`: resized as JPEG, or the original when the browser cannot read it (the server then says why it refuses it). */
+export async function uploadBody(file: File): Promise<{ body: Blob; type: string }> {
+  try {
+    return { body: await resizeForUpload(file), type: "image/jpeg" };
+  } catch {
+    return { body: file, type: typeOf(file) };
   }
 }
 

@@ -11,7 +11,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadedProfilePhoto,
 } from "@common/image-upload";
-import { resizeForUpload, sendImageWhenFree, typeOf, UploadFailed } from "~/lib/image-upload";
+import { sendImageWhenFree, typeOf, uploadBody, UploadFailed } from "~/lib/image-upload";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const button =
@@ -43,14 +43,7 @@ export function ProfilePhotoControls({ hasPhoto, hint }: { hasPhoto: boolean; hi
     setSending(true);
     setAnnouncement("Enviando a foto…");
     try {
-      let body: Blob = file;
-      let type = typeOf(file);
-      try {
-        body = await resizeForUpload(file);
-        type = "image/jpeg";
-      } catch {
-        // The browser could not read it: the server checks the original and says why it refuses it.
-      }
+      const { body, type } = await uploadBody(file);
       await sendImageWhenFree<UploadedProfilePhoto>(PROFILE_PHOTO_PATH, body, type);
       await revalidator.revalidate();
       toast.success(PROFILE_PHOTO_MESSAGES.updated);

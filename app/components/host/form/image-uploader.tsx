@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_UPLOAD_PATH, isAcceptedImageType, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES, type UploadedImage } from "@common/image-upload";
-import { resizeForUpload, sendImageWhenFree, typeOf, UploadFailed } from "~/lib/image-upload";
+import { sendImageWhenFree, typeOf, uploadBody, UploadFailed } from "~/lib/image-upload";
 
 export interface UploaderImage {
   id: string;
@@ -136,14 +136,7 @@ export function ImageUploader({
     const results = await inParallel(
       batch.map(({ file, key }) => async () => {
         try {
-          let body: Blob = file;
-          let type = typeOf(file);
-          try {
-            body = await resizeForUpload(file);
-            type = "image/jpeg";
-          } catch {
-            // The browser could not read it: the server checks the original and says why it refuses it.
-          }
+          const { body, type } = await uploadBody(file);
           const uploaded = await sendImageWhenFree<UploadedImage>(IMAGE_UPLOAD_PATH, body, type, (percent) => setFileProgress(key, percent));
           setFileProgress(key, 100);
           return { id: uploaded.id, url: uploaded.url };

@@ -69,9 +69,23 @@ const SAFETY_ICONS: Record<string, LucideIcon> = {
   "Câmera de segurança na parte externa": Cctv,
 };
 
-interface Entry {
+export interface Entry {
   label: string;
   Icon: LucideIcon;
+}
+
+/** A listing's facts as a two-column list, each with its icon. */
+export function IconList({ entries }: { entries: readonly Entry[] }) {
+  return (
+    <ul className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {entries.map(({ label, Icon }) => (
+        <li key={label} className="flex items-center gap-3">
+          <Icon aria-hidden className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+          <span>{label}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function FeatureList({ title, entries, empty }: { title: string; entries: readonly Entry[]; empty: string }) {
@@ -84,14 +98,7 @@ function FeatureList({ title, entries, empty }: { title: string; entries: readon
       {entries.length === 0 ? (
         <p className="mt-3 text-stone-600 dark:text-stone-400">{empty}</p>
       ) : (
-        <ul className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          {entries.map(({ label, Icon }) => (
-            <li key={label} className="flex items-center gap-3">
-              <Icon aria-hidden className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-              <span>{label}</span>
-            </li>
-          ))}
-        </ul>
+        <IconList entries={entries} />
       )}
     </section>
   );

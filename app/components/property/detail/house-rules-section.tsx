@@ -1,16 +1,12 @@
-import { Ban, Cigarette, CigaretteOff, LogIn, LogOut, Moon, PartyPopper, PawPrint, type LucideIcon } from "lucide-react";
+import { Ban, Cigarette, CigaretteOff, LogIn, LogOut, Moon, PartyPopper, PawPrint } from "lucide-react";
 import { Link } from "react-router";
 import { CANCELLATION_POLICIES, HOUSE_RULES, STAY_FEATURES } from "@common/catalog";
 import { PETS_FEATURE, splitQuietHours, statesCancellation, statesHouseRules, type HouseRules } from "@common/house-rules";
 import { attributesFromTags } from "@common/stay-attributes";
+import { IconList, type Entry } from "./feature-list";
 
 const sectionClass = "border-t border-stone-200 py-8 dark:border-stone-800";
 const textClass = "leading-7 whitespace-pre-line text-stone-700 dark:text-stone-300";
-
-interface Entry {
-  label: string;
-  Icon: LucideIcon;
-}
 
 function ruleEntries(rules: HouseRules, petsAllowed: boolean): Entry[] {
   const entries: Entry[] = [];
@@ -41,16 +37,7 @@ export function HouseRulesSection({ rules, features }: { rules: HouseRules; feat
           <h2 id="regras-titulo" className="text-xl font-semibold">
             Regras da casa
           </h2>
-          {entries.length ? (
-            <ul className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              {entries.map(({ label, Icon }) => (
-                <li key={label} className="flex items-center gap-3">
-                  <Icon aria-hidden className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-                  <span>{label}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {entries.length ? <IconList entries={entries} /> : null}
           {rules.otherRules ? <p className={`mt-4 ${textClass}`}>{rules.otherRules}</p> : null}
         </section>
       ) : null}
