@@ -1,3 +1,5 @@
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { signedInAs } from "../support/accounts";
@@ -55,6 +57,41 @@ describe(`server basics (${engine})`, () => {
     expect(data.cidades).toContainEqual({ cidade: "São João del Rei", estadoId: 31 });
     const again = await fetch(`${t.app.url}/brazilian-cities.json`, { headers: { "if-none-match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);
+  });
+
+  it("serves /brazilian-cities.json compressed once, in the best encoding the client accepts", async () => {
+    /** The raw bytes and headers (fetch would decode them). */
+    const raw = (acceptEncoding: string | null) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${t.app.url}/brazilian-cities.json`, { headers: acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const plain = await raw(null);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("Accept-Encoding");
+    const json = plain.body.toString();
+    expect(JSON.parse(json).estados).toHaveLength(27);
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip;q=0.5", "gzip"],
+      ["BR", "br"],
+    ] as const) {
+      const res = await raw(accept);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(res.body.length).toBeLessThan(json.length / 5);
+      expect(decode[encoding](res.body).toString()).toBe(json);
+    }
+    const refused = await raw("gzip;q=0, br;q=0.0");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body.toString()).toBe(json);
   });
 
   it("sends security headers and no x-powered-by", async () => {
