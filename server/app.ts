@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
@@ -9,12 +10,16 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { IMAGE_UPLOAD_PATH, PROFILE_PHOTO_PATH } from "../common/image-upload";
+import { THEME_COOKIE } from "../common/theme-cookie";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
-import { hasSessionCookie, readSession } from "./accounts/auth";
+import { readSession } from "./accounts/auth";
 import { EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE } from "./accounts/flows";
+import { cachePolicy } from "./http/cache-policy";
 import { healthHandler } from "./http/health";
 import { imageUploadHandlers } from "./http/image-upload";
+import { notePageContext, pageCache } from "./http/page-cache";
+import { currentContentVersion } from "./properties/content-version";
 import { noteUnavailable, sendUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "./http/unavailable";
 import { withRequestId } from "./logger";
 import type { CurrentSession } from "./request-context";
@@ -72,16 +77,7 @@ export function createApp(services: Services, options: AppOptions) {
       next();
     });
   }
-  // Pages and data for a signed-in browser may be personal: never kept by a shared cache or the
-  // browser's history cache, unless the route set its own Cache-Control (the same for everyone).
-  app.use((req, res, next) => {
-    if (hasSessionCookie(req.get("cookie"))) {
-      onHeaders(res, () => {
-        if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
-      });
-    }
-    next();
-  });
+  app.use(cachePolicy());
 
   app.get("/healthz", healthHandler(services));
 
@@ -123,9 +119,13 @@ export function createApp(services: Services, options: AppOptions) {
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(options.clientDir, { maxAge: "1h" }));
+    // The build's other files (public/): only their names reach the folder, not every page's path.
+    const files = new Set(fs.readdirSync(options.clientDir, { withFileTypes: true }).flatMap((f) => (f.isFile() ? [`/${f.name}`] : [])));
+    const serveFile = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   }
 
+  app.use(pageCache({ version: () => currentContentVersion(services.database.db), sharedCookies: [THEME_COOKIE], logger }));
   app.use(
     createRequestHandler({
       build: options.build,
@@ -141,6 +141,7 @@ export function createApp(services: Services, options: AppOptions) {
               throw noteUnavailable(context, err, logger) ? unavailableAnswer() : err;
             })),
         };
+        notePageContext(res, context);
         // Pages and their data answer 503 from app/entry.server.tsx; a resource route's error
         // answer (500) is turned into a 503 here when a dependency caused it.
         onHeaders(res, () => {

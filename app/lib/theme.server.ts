@@ -1,7 +1,8 @@
 import { createCookie } from "react-router";
+import { THEME_COOKIE } from "@common/theme-cookie";
 import { isTheme, type Theme } from "./theme";
 
-const themeCookie = createCookie("recanto_theme", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+const themeCookie = createCookie(THEME_COOKIE, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
 
 export async function getTheme(request: Request): Promise<Theme> {
   const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));

@@ -1,6 +1,7 @@
 import { SearchX } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/accommodation";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { findCategory } from "@common/catalog";
 import { formatBRL } from "@common/format";
 import { imageUrl } from "@common/media";
@@ -40,6 +41,9 @@ function clip(text: string, max: number) {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Propriedade não encontrada | Recanto" }, { name: "robots", content: "noindex" }];

@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import { Check } from "lucide-react";
 import type { Route } from "./+types/anuncie-conosco";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
 import { formatBRL } from "@common/format";
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Anuncie conosco | Recanto" },

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { findCategory } from "@common/catalog";
 import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, parseCategoryQuery } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
@@ -37,6 +38,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // The order shown: the chosen one, or the search's own (nearest first around a place).
   return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, ...placeNotes(understood) };
 }
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.category

@@ -2,6 +2,7 @@ import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
 import { Mail, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/central-ajuda";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList, type Question } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
 import { ContactEmail } from "~/components/layout/contact-email";
@@ -12,6 +13,9 @@ export function loader({ context }: Route.LoaderArgs) {
   // Formatted here: the phone library stays out of the page's JavaScript.
   return { contact: { email, whatsapp: whatsapp ? { digits: whatsapp, shown: formatInternationalPhone(whatsapp) } : null } };
 }
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Central de Ajuda | Recanto" },

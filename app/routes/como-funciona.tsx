@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { BadgePercent, Leaf, MessageCircle, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/como-funciona";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { StaticPage } from "~/components/layout/static-page";
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Como funciona | Recanto" },

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, categorySearch, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
@@ -43,6 +44,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
   return { view: "hero" as const, query: DEFAULT_QUERY, sections };
 }
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.view === "results" ? "Resultados da busca | Recanto" : "Recanto | Hospedagens na natureza" },

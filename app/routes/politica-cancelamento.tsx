@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politica-cancelamento";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { CANCELLATION_POLICIES } from "@common/catalog";
 import { StaticPage } from "~/components/layout/static-page";
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Política de cancelamento | Recanto" },

@@ -1,11 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacidade";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { ContactEmail } from "~/components/layout/contact-email";
 import { StaticPage } from "~/components/layout/static-page";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { contact: context.services.config.contact };
 }
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Política de Privacidade | Recanto" },

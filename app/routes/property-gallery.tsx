@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/property-gallery";
+import { sharedPageHeaders } from "@server/http/cache-policy";
 import { findPublicProperty } from "@server/properties/properties";
 import { photoCount } from "~/components/property/gallery/gallery-header";
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, GalleryNotFound } from "~/components/property/gallery/gallery-messages";
@@ -11,6 +12,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { slug, title, propertyType, location, images } = property;
   return { property: { slug, title, propertyType, location, images } };
 }
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const property = data?.property;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, doublePrecision, index, integer, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, doublePrecision, index, integer, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { PROPERTY_STATUSES } from "../../common/property-card";
 import { CANCELLATION_KEYS } from "../../common/house-rules";
 
@@ -314,6 +314,20 @@ export const promotionCounter = pgTable(
     used: integer("used").notNull(),
   },
   (t) => [check("promotion_counter_single_row", sql`${t.id} = 1`), check("promotion_counter_used_check", sql`${t.used} >= 0`)],
+);
+
+/**
+ * What the public sees of the catalogue, versioned: one row whose number triggers raise with every
+ * write to listings, their photos or what a listing shows of its host (migration 0013). Shared page
+ * caches keep a page with the number it was drawn at, and draw it again once the number moved.
+ */
+export const publicContentVersion = pgTable(
+  "public_content_version",
+  {
+    id: integer("id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [check("public_content_version_single_row", sql`${t.id} = 1`)],
 );
 
 /** The first hosts' free Premium: slot number and the moment it ends (start of the day after, in Brasília). */

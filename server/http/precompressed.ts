@@ -11,15 +11,22 @@ export interface Precompressed {
   bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
 }
 
-/** At the best ratios, off the event loop (brotli's best takes a few hundred ms on the cities list). */
-export async function precompress(text: string): Promise<Precompressed> {
-  const identity = Buffer.from(text);
+/**
+ * Off the event loop. "best" for what is compressed once per process (brotli's best takes a few
+ * hundred ms on the cities list); "fast" for what is compressed again whenever it changes (pages:
+ * a few ms, most of the gain).
+ */
+export async function precompress(content: string | Uint8Array, effort: "best" | "fast" = "best"): Promise<Precompressed> {
+  const identity = Buffer.from(content);
+  const best = effort === "best";
   const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipped(identity, { level: 9 }),
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipped(identity, { level: best ? 9 : 6 }),
   ]);
-  return { etag: `"${createHash("sha1").update(identity).digest("base64url")}"`, bodies: { br, gzip: gz, identity } };
+  return { etag: etagOf(identity), bodies: { br, gzip: gz, identity } };
 }
+
+export const etagOf = (body: Buffer) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /** The best encoding `Accept-Encoding` allows: brotli, then gzip, else none (a `;q=0` refuses one). */
 export function chosenEncoding(acceptEncoding: string | null): "br" | "gzip" | "identity" {

@@ -163,10 +163,16 @@ describe(`home and category pages (${engine})`, () => {
 });
 
 describe(`catalogue pages when the database fails (${engine})`, () => {
-  it("shows the spec's error states instead of crashing", async () => {
+  it("shows the spec's error states instead of crashing; a page kept before the outage is served as it was", async () => {
     const app = await startTestApp();
     try {
+      const kept = await (await fetch(`${app.url}/category/chales`)).text();
       await app.database.close();
+      const stale = await fetch(`${app.url}/category/chales`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get("x-page-cache")).toBe("stale");
+      expect(stale.headers.get("cache-control")).toBe("no-store");
+      expect(await stale.text()).toBe(kept);
       const home = await fetch(app.url);
       expect(home.status).toBe(200);
       const homeHtml = await home.text();
