@@ -1,5 +1,5 @@
 /**
- * npm run bench — three measurements, printed (plans are asserted, timings are not):
+ * npm run bench — five measurements, printed (plans are asserted; timings only in part 5's goals):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -20,14 +20,22 @@
  *    emails with and without an account, and of the newsletter form for new and already-subscribed
  *    addresses (each from its own client address, so no rate limit interferes), on both engines.
  *
+ * 5. Pages: the built server as a process of its own on PostgreSQL (demo data, then --count listings),
+ *    each public page under load (autocannon, 10 connections) anonymous and signed in, as a share of
+ *    a minimal Express 5 server's requests per second measured before and after (their mean); p99;
+ *    cold start to the first page; each page's first-load JavaScript (module preloads, gzip) against
+ *    120 KB. Then PGlite with 50 connections over the public pages: no answer may take over 2 s.
+ *    Unlike the other parts, it fails (exit code 1) when a goal is missed.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers, --count N (listings, default 100000;
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages, --count N (listings, default 100000;
  * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
  * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
- * listings: seeding a million takes most of an hour, so tuning a query at that size needs it).
+ * listings: seeding a million takes most of an hour, so tuning a query at that size needs it; the
+ * pages part keeps recanto_bench_pages_<count> the same way).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -37,6 +45,8 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
 import { parseArgs } from "node:util";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -65,8 +75,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers"].includes(args.only)) {
-  console.error("--only aceita ttfb, search, upload ou answers");
+if (args.only && !["ttfb", "search", "upload", "answers", "pages"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload, answers ou pages");
   process.exit(2);
 }
 if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
@@ -631,19 +641,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function benchBigUploads() {
-  if (!fs.existsSync("/proc/self/status")) {
-    console.log("10 × 49 MB uploads skipped: needs Linux's /proc to read the server's memory.");
-    return;
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-big-"));
+/**
+ * The built server as a process of its own on a free port, as production runs it (`node
+ * build/server/index.js`): PGlite in DATA_DIR unless `env` names a DATABASE_URL. `start` resolves
+ * once /healthz answers.
+ */
+async function serverProcess(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const entry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", LOG_LEVEL: "warn", SEED_DEMO: "true" };
-  delete env.MEDIA_DIR;
+  const full: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: url, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", ...env };
+  delete full.MEDIA_DIR;
   const start = async () => {
-    const child = spawn(process.execPath, [entry], { env, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, [entry], { env: full, stdio: ["ignore", "ignore", "inherit"] });
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error("the server exited before it was ready");
       if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return child;
@@ -651,14 +661,26 @@ async function benchBigUploads() {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  const stop = async (child: ChildProcess) => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-  };
+  return { url, start };
+}
+
+async function stopProcess(child: ChildProcess) {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+}
+
+async function benchBigUploads() {
+  if (!fs.existsSync("/proc/self/status")) {
+    console.log("10 × 49 MB uploads skipped: needs Linux's /proc to read the server's memory.");
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-big-"));
+  const app = await serverProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "true" });
+  const { url } = app;
   // The first start seeds the demo data (drawing its illustrations takes memory the process keeps):
   // the measured process is a second one on the seeded data, as a restarted server would be.
-  await stop(await start());
-  const child = await start();
+  await stopProcess(await app.start());
+  const child = await app.start();
   try {
     const png = await noisePng(BIG_UPLOAD_BYTES);
     const meta = await sharp(png).metadata();
@@ -705,7 +727,7 @@ async function benchBigUploads() {
         `server RSS ${mb(idle)} idle, peak ${mb(peak)} (+${mb(peak - idle)})${hwmReset ? "" : " (sampled every 10 ms)"}; ${leftovers} temporary files left`,
     );
   } finally {
-    await stop(child);
+    await stopProcess(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -771,6 +793,221 @@ async function benchAnswers() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// 5. Pages: the built server as a process of its own, beside a minimal Express 5 server
+
+/** Issue 18's goals: each page at least this share of the minimal server's requests per second, p99 under this. */
+const PAGE_SHARE_GOAL = 0.15;
+const PAGE_P99_GOAL_MS = 100;
+const COLD_START_GOAL_MS = 3000;
+/** JavaScript a public page makes the browser load before it runs (gzip bytes). */
+const JS_BUDGET_BYTES = 120_000;
+const PGLITE_MAX_GOAL_MS = 2000;
+const LOAD_SECONDS = 10;
+const BROWSER_HEADERS = { "accept-encoding": "br, gzip", accept: "text/html" };
+
+interface Load {
+  rps: number;
+  p99: number;
+  max: number;
+  /** Answers other than 2xx, and connection errors or timeouts. */
+  bad: number;
+}
+
+async function load(url: string, connections: number, options: { cookie?: string; paths?: string[]; seconds?: number } = {}): Promise<Load> {
+  const headers = { ...BROWSER_HEADERS, ...(options.cookie && { cookie: options.cookie }) };
+  const result = await autocannon({
+    url,
+    connections,
+    duration: options.seconds ?? LOAD_SECONDS,
+    headers,
+    ...(options.paths && { requests: options.paths.map((p) => ({ method: "GET" as const, path: p })) }),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, max: result.latency.max, bad: result.non2xx + result.errors + result.timeouts };
+}
+
+/** The reference: Express 5 answering a fixed 30 KB page, in a process of its own like the app. */
+async function minimalServer() {
+  const port = await freePort();
+  const code = `import express from "express";
+const page = "<!doctype html><html lang=pt-BR><title>Recanto</title><body>" + "<p>Hospedagens na natureza.</p>".repeat(30 * 1024 / 32) + "</body></html>";
+const app = express();
+app.get("/", (_req, res) => res.type("html").send(page));
+app.listen(${port}, "127.0.0.1");`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: process.cwd(), stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; !(await fetch(url).then((r) => r.ok, () => false)); i++) {
+    if (i > 100) throw new Error("the minimal server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, stop: () => stopProcess(child) };
+}
+
+/** The pages of the goals, on whatever this catalogue holds: a category's first listing and its gallery, a place search. */
+async function benchPaths(url: string) {
+  const html = (p: string) => fetch(url + p).then((r) => r.text());
+  const category = "/category/chales";
+  const listing = /href="(\/accommodation\/[^"?]+)/.exec(await html(category))?.[1];
+  const gallery = listing && /href="(\/property-gallery\/[^"?]+)/.exec(await html(listing))?.[1];
+  // The canonical address of a place search (the box's text becomes filters).
+  const search = (await fetch(`${url}/?search=${encodeURIComponent("chalé perto de gramado")}`, { redirect: "manual" })).headers.get("location");
+  if (!listing || !gallery || !search) throw new Error("the catalogue has no chalé with photos, or the search did not redirect");
+  return { home: "/", category, search, listing, gallery, login: "/login" };
+}
+
+async function signedInCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: DEMO_ACCOUNTS.find((a) => a.userType === "guest")!.email, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 302) throw new Error(`sign-in answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** The JavaScript each page has the browser fetch before it runs (its module preloads), gzip-compressed as served. */
+async function firstLoadScripts(url: string, paths: string[]) {
+  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+  const sizes = new Map<string, number>();
+  const gz = (href: string) => {
+    if (!sizes.has(href)) sizes.set(href, zlib.gzipSync(fs.readFileSync(path.join(clientDir, href))).length);
+    return sizes.get(href)!;
+  };
+  const rows = [];
+  for (const p of paths) {
+    const html = await (await fetch(url + p)).text();
+    const scripts = [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))];
+    rows.push({ path: p, files: scripts.length, bytes: scripts.reduce((sum, href) => sum + gz(href), 0) });
+  }
+  return rows;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+async function benchPages() {
+  if (!(await postgresReachable())) {
+    console.log("Pages benchmark skipped: it runs on PostgreSQL.");
+    return;
+  }
+  const bench = async (databaseUrl: string) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-pages-"));
+    // Production as documented: PostgreSQL, info logs (to nowhere), demo data for the signed-in views.
+    const app = await serverProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), SEED_DEMO: "true" });
+    try {
+      const database = openPostgres(databaseUrl);
+      try {
+        await database.migrate();
+        const present = await countPublicProperties(database.db);
+        if (present === 0) await stopProcess(await app.start()); // migrates and seeds the demo catalogue
+        if (present < LISTINGS) {
+          console.log(`Pages: seeding ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL…`);
+          await seedBulk("PostgreSQL", database, path.join(os.tmpdir(), "recanto-bench-media"));
+        }
+        await database.db.execute(sql`VACUUM ANALYZE`);
+      } finally {
+        await database.close();
+      }
+
+      const coldStarted = performance.now();
+      const child = await app.start();
+      const firstPage = await fetch(app.url);
+      await firstPage.arrayBuffer();
+      const coldMs = ms(coldStarted);
+      try {
+        await measurePages(app.url, coldMs);
+      } finally {
+        await stopProcess(child);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  if (args.keep) await withKeptPostgres(ADMIN_URL, `recanto_bench_pages_${LISTINGS}`, bench);
+  else await withThrowawayPostgres(ADMIN_URL, bench);
+  await measurePgliteUnderLoad();
+}
+
+async function measurePages(url: string, coldMs: number) {
+  const paths = await benchPaths(url);
+  const cookie = await signedInCookie(url);
+  const minimal = await minimalServer();
+  const failures: string[] = [];
+  try {
+    // The reference before and after the pages, their mean as the limit: the machine is shared.
+    const before = await load(minimal.url, 10);
+    const rows: { name: string; anonymous: Load; signedIn: Load }[] = [];
+    for (const [name, p] of Object.entries(paths)) {
+      await fetch(url + p).then((r) => r.arrayBuffer());
+      const anonymous = await load(url + p, 10);
+      const signedIn = await load(url + p, 10, { cookie });
+      rows.push({ name, anonymous, signedIn });
+    }
+    const after = await load(minimal.url, 10);
+    const limit = (before.rps + after.rps) / 2;
+
+    console.log(`\nPages at 10 connections for ${LOAD_SECONDS} s each, ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL, as a browser asks (br, gzip):`);
+    console.log(`  minimal Express 5 server, fixed 30 KB page: ${before.rps.toFixed(0)} then ${after.rps.toFixed(0)} req/s (limit ${limit.toFixed(0)} req/s, p99 ${before.p99}/${after.p99} ms)`);
+    console.log("  page       path                                        anonymous (req/s, share, p99)   signed in (req/s, share, p99)");
+    for (const { name, anonymous, signedIn } of rows) {
+      const share = anonymous.rps / limit;
+      const cell = (l: Load) => `${l.rps.toFixed(0).padStart(6)} ${pct(l.rps / limit).padStart(7)} ${String(l.p99).padStart(5)} ms${l.bad ? ` (${l.bad} bad)` : ""}`;
+      console.log(`  ${name.padEnd(10)} ${paths[name as keyof typeof paths].slice(0, 42).padEnd(43)} ${cell(anonymous).padEnd(32)} ${cell(signedIn)}`);
+      if (name === "login") continue; // not among the goal's pages: a form, drawn per request
+      if (share < PAGE_SHARE_GOAL) failures.push(`${name} at ${pct(share)} of the limit (goal ${pct(PAGE_SHARE_GOAL)})`);
+      if (anonymous.p99 > PAGE_P99_GOAL_MS) failures.push(`${name} p99 ${anonymous.p99} ms (goal ≤ ${PAGE_P99_GOAL_MS} ms)`);
+      if (anonymous.bad || signedIn.bad) failures.push(`${name}: ${anonymous.bad + signedIn.bad} answers other than 2xx`);
+    }
+    console.log(`  cold start of the built server to its first page: ${(coldMs / 1000).toFixed(2)} s (goal ≤ ${COLD_START_GOAL_MS / 1000} s)`);
+    if (coldMs > COLD_START_GOAL_MS) failures.push(`cold start ${(coldMs / 1000).toFixed(2)} s`);
+
+    console.log(`\nJavaScript on first load (module preloads, gzip), budget ${kb(JS_BUDGET_BYTES)} per page:`);
+    for (const row of await firstLoadScripts(url, Object.values(paths))) {
+      const over = row.bytes > JS_BUDGET_BYTES;
+      console.log(`  ${over ? "✗" : "✓"} ${row.path.slice(0, 50).padEnd(51)} ${kb(row.bytes).padStart(10)} in ${row.files} files`);
+      if (over) failures.push(`${row.path} loads ${kb(row.bytes)} of JavaScript`);
+    }
+  } finally {
+    await minimal.stop();
+  }
+  report("Pages", failures);
+}
+
+/** PGlite, one process, 50 visitors at once over the public pages, anonymous then signed in: no answer may take over 2 s. */
+async function measurePgliteUnderLoad() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-bench-pglite-"));
+  const app = await serverProcess({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+  await stopProcess(await app.start()); // seeds the demo catalogue
+  const child = await app.start();
+  const failures: string[] = [];
+  try {
+    const paths = await benchPaths(app.url);
+    const cookie = await signedInCookie(app.url);
+    const mix = [paths.home, paths.category, paths.search, paths.listing, paths.gallery];
+    console.log(`\nPGlite, 50 connections for 15 s over ${mix.length} pages (goal: no answer over ${PGLITE_MAX_GOAL_MS / 1000} s):`);
+    for (const [who, options] of [["anonymous", {}], ["signed in", { cookie }]] as const) {
+      const result = await load(app.url, 50, { ...options, paths: mix, seconds: 15 });
+      console.log(`  ${who.padEnd(10)} ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, slowest ${result.max} ms${result.bad ? `, ${result.bad} bad answers` : ""}`);
+      if (result.max > PGLITE_MAX_GOAL_MS) failures.push(`PGlite ${who}: an answer took ${result.max} ms`);
+      if (result.bad) failures.push(`PGlite ${who}: ${result.bad} answers other than 2xx`);
+    }
+  } finally {
+    await stopProcess(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  report("PGlite under load", failures);
+}
+
+function report(part: string, failures: string[]) {
+  if (failures.length === 0) {
+    console.log(`✓ ${part}: every goal met.`);
+    return;
+  }
+  console.log(`✗ ${part}: ${failures.join("; ")}`);
+  process.exitCode = 1;
+}
+
 if (!args.only || args.only === "upload") {
   await benchUpload();
   await benchBigUploads();
@@ -778,3 +1015,4 @@ if (!args.only || args.only === "upload") {
 if (!args.only || args.only === "ttfb") await benchTtfb();
 if (!args.only || args.only === "search") await benchSearch();
 if (!args.only || args.only === "answers") await benchAnswers();
+if (!args.only || args.only === "pages") await benchPages();
