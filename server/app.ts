@@ -16,6 +16,7 @@ import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
 import { readSession } from "./accounts/auth";
 import { EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE } from "./accounts/flows";
 import { cachePolicy } from "./http/cache-policy";
+import { singleDrainListener } from "./http/drain-listeners";
 import { healthHandler } from "./http/health";
 import { imageUploadHandlers } from "./http/image-upload";
 import { notePageContext, pageCache } from "./http/page-cache";
@@ -70,6 +71,7 @@ export function createApp(services: Services, options: AppOptions) {
     }),
   );
   app.use(compression());
+  app.use(singleDrainListener());
   // On https every cookie we set is Secure: the session's (better-auth), and the toast's and theme's too.
   if (config.secureCookies) {
     app.use((_req, res, next) => {
