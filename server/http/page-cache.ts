@@ -53,6 +53,7 @@ export function markIncomplete(context: AppLoadContext) {
 export function pageCache(options: PageCacheOptions): RequestHandler {
   const { maxBytes = 64 * 1024 * 1024, maxAgeMs = 60_000, logger } = options;
   const entries = new Map<string, Entry>();
+  const inflight = new Map<string, { version: number; done: Promise<void> }>();
   let totalBytes = 0;
 
   const remove = (key: string) => {
@@ -85,14 +86,27 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       res.setHeader("Cache-Control", "no-store");
       return send(req, res, stale, "stale");
     }
-    const entry = entries.get(key);
-    if (entry && entry.version === version && Date.now() - entry.storedAt < maxAgeMs) {
+    const current = () => {
+      const entry = entries.get(key);
+      return entry && entry.version === version && Date.now() - entry.storedAt < maxAgeMs ? entry : undefined;
+    };
+    // Visitors who ask for a page being drawn wait for that drawing instead of drawing it again.
+    const drawing = inflight.get(key);
+    if (!current() && drawing?.version === version) await drawing.done;
+    const entry = current();
+    if (entry) {
       // Most recently used last: the first keys are the ones to drop.
       entries.delete(key);
       entries.set(key, entry);
       return send(req, res, entry, "hit");
     }
     res.setHeader("X-Page-Cache", "miss");
+    if (!inflight.has(key)) {
+      const done = new Promise<void>((resolve) => res.once("close", resolve));
+      const mine = { version, done };
+      inflight.set(key, mine);
+      void done.then(() => inflight.get(key) === mine && inflight.delete(key));
+    }
     capture(res, (body) => {
       const context = loadContexts.get(res);
       if (!context || incomplete.has(context) || unavailableIn(context)) return;

@@ -52,6 +52,15 @@ describe(`pages kept for anonymous visitors (${engine})`, () => {
     expect(again.headers.get("cache-control")).toBe(SHARED_PAGE_POLICY);
   });
 
+  it("draws a page once when many visitors ask for it at the same moment; the others get that drawing", async () => {
+    await insertProperty(db(), (await insertHost(db())).id, { title: "Chalé da Multidão", propertyType: "Chalé" });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${t.app.url}/category/chales`)));
+    expect(answers.map((a) => a.headers.get("x-page-cache")).sort()).toEqual(["hit", "hit", "hit", "hit", "hit", "miss"]);
+    const pages = await Promise.all(answers.map((a) => a.text()));
+    for (const page of pages) expect(page).toBe(pages[0]);
+    expect(pages[0]).toContain("Chalé da Multidão");
+  });
+
   it("keeps each theme's page apart, and never serves a request carrying any other cookie from the cache", async () => {
     const dark = await fetch(`${t.app.url}/como-funciona`, { headers: { cookie: "recanto_theme=ImRhcmsi" } });
     expect(await dark.text()).toContain('data-theme="dark"');
