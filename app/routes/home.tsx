@@ -65,8 +65,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <>
           <Hero />
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            {loaderData.sections.map((s) => (
-              <CategoryCarousel key={s.slug} {...s} />
+            {loaderData.sections.map((s, i) => (
+              <CategoryCarousel key={s.slug} {...s} first={i === 0} />
             ))}
             <AllCategories />
           </div>

@@ -43,6 +43,17 @@ describe(`home and category pages (${engine})`, () => {
     expect(cabanas).toContain("Cabanas");
   });
 
+  it("fetches one cover at once and first (the largest paint on a phone); every other cover waits until it is near the screen", async () => {
+    for (const path of ["/", "/?search=cabana", "/category/cabanas"]) {
+      const images = (await (await get(path)).text()).match(/<img [^>]*>/g) ?? [];
+      expect(images.length, path).toBeGreaterThan(1);
+      const first = images.filter((img) => img.includes('fetchPriority="high"') || img.includes('fetchpriority="high"'));
+      expect(first, path).toHaveLength(1);
+      expect(first[0], path).toContain('loading="eager"');
+      expect(images.filter((img) => img.includes('loading="lazy"')), path).toHaveLength(images.length - 1);
+    }
+  });
+
   it("lists results with count, 9 per page and 'Página X de Y'", async () => {
     const first = await (await get("/?search=cabana")).text();
     expect(first).toContain("13 propriedades encontradas");

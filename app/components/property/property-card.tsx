@@ -12,6 +12,7 @@ export function PropertyCard({
   distance,
   sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
   from,
+  eager = false,
 }: {
   property: PropertyCardData;
   /** The results list it is shown in (path and query), where the listing's "Voltar" returns. */
@@ -19,11 +20,13 @@ export function PropertyCard({
   /** "a 12 km de Gramado", in searches around a place. */
   distance?: string;
   sizes?: string;
+  /** The first card of the page: its cover is the largest paint on a phone. */
+  eager?: boolean;
 }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] overflow-hidden">
-        <PropertyImage image={property.cover} sizes={sizes} alt="" className="size-full transition duration-300 group-hover:scale-105" />
+        <PropertyImage image={property.cover} sizes={sizes} eager={eager} alt="" className="size-full transition duration-300 group-hover:scale-105" />
         <span className="absolute left-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-800 dark:bg-stone-900/90 dark:text-stone-100">
           {property.propertyType}
         </span>

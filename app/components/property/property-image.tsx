@@ -17,6 +17,7 @@ export function PropertyImage({
   image: StoredImage | null | undefined;
   sizes: string;
   className?: string;
+  /** The page's first image, likely its largest paint: fetched at once and ahead of the rest. */
   eager?: boolean;
   /** Overrides the stored alt text (e.g. "" where a caption already names the photo). */
   alt?: string;
@@ -58,6 +59,7 @@ export function PropertyImage({
         height={image.height}
         alt={alt ?? image.alt}
         loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
         decoding="async"
         onError={() => setFailed(true)}
         className={`bg-stone-200 object-cover dark:bg-stone-800 ${className}`}

@@ -16,11 +16,14 @@ export function CategoryCarousel({
   name,
   tagline,
   items,
+  first = false,
 }: {
   slug: string;
   name: string;
   tagline: string;
   items: Promise<(PropertyCardData & { id: string })[]>;
+  /** The page's first row: its first cover is the largest paint on a phone. */
+  first?: boolean;
 }) {
   const headingId = `carrossel-${slug}`;
   const row = useScrollRow();
@@ -68,9 +71,9 @@ export function CategoryCarousel({
               </div>
             ) : (
               <ul ref={row.ref} className="-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6">
-                {properties.map((p) => (
+                {properties.map((p, i) => (
                   <li key={p.id} className={CARD}>
-                    <PropertyCard property={p} sizes="320px" />
+                    <PropertyCard property={p} sizes="320px" eager={first && i === 0} />
                   </li>
                 ))}
               </ul>

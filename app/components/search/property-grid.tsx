@@ -21,9 +21,9 @@ export function PropertyGrid({
   return (
     <div className="@container">
       <ul className={GRID}>
-        {properties.map((p) => (
+        {properties.map((p, i) => (
           <li key={p.id}>
-            <PropertyCard property={p} from={from} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
+            <PropertyCard property={p} from={from} eager={i === 0} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
           </li>
         ))}
       </ul>
