@@ -10,12 +10,12 @@ import {
   ScrollRestoration,
   useNavigation,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
+import { notify, Toasts } from "~/components/ui/toasts";
 import { isOperator } from "@server/accounts/guards";
 import { getViewer } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
@@ -23,7 +23,6 @@ import { isDarkTheme, THEME_SCRIPT } from "~/lib/theme";
 import { useTheme } from "~/lib/use-theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
-import type { Toast } from "~/lib/toast";
 import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_TITLE } from "@common/unavailable";
 import { favoriteIds } from "@server/favorites/favorites";
 import { pendingCount } from "@server/moderation/moderation";
@@ -60,12 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <Toaster
-          closeButton
-          position="top-center"
-          theme={theme}
-          toastOptions={{ classNames: { description: "text-stone-700! dark:text-stone-300!" } }}
-        />
+        <Toasts theme={theme} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -73,18 +67,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function showAppToast(t: Toast) {
-  const opts = { description: t.description };
-  if (t.variant === "error") showToast.error(t.title, opts);
-  else if (t.variant === "success") showToast.success(t.title, opts);
-  else showToast(t.title, opts);
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
   const { viewer, toast, favorites, pendingModeration } = loaderData;
   const navigating = useNavigation().state === "loading";
   useEffect(() => {
-    if (toast) showAppToast(toast);
+    if (toast) notify.toast(toast);
   }, [toast]);
   return (
     <AuthDialogProvider>

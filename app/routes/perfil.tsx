@@ -1,7 +1,7 @@
 import { Heart, Home, Plus, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import type { Route } from "./+types/perfil";
 import { fieldRefusal, refused } from "@common/refusal";
 import { LIMITS } from "@common/limits";
@@ -104,8 +104,8 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
   const error = actionData && !actionData.ok ? actionData : null;
   const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
   useEffect(() => {
-    if (error && !error.field) toast.error(error.title);
-    if (actionData?.ok && "message" in actionData) toast.success(actionData.message);
+    if (error && !error.field) notify.error(error.title);
+    if (actionData?.ok && "message" in actionData) notify.success(actionData.message);
   }, [actionData, error]);
 
   const isHost = profile.userType === "host";

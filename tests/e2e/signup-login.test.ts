@@ -86,6 +86,22 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
     await context.close();
   });
 
+  it("loads the toasts' code with the first message only, which a live region named in Portuguese announces", async () => {
+    await createTestAccount(t.app, "guest", { name: "Aviso Primeiro", email: "aviso@example.com" });
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/login`);
+    await waitForHydration(page);
+    const toastsLoaded = () => page.evaluate(() => [...document.querySelectorAll("style")].some((s) => s.textContent?.includes("[data-sonner-toaster]")));
+    await expect(toastsLoaded()).resolves.toBe(false);
+    await page.getByLabel("Email", { exact: true }).fill("aviso@example.com");
+    await page.getByLabel("Senha", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("region", { name: /^Notificações/ }).getByText("Login realizado com sucesso!").waitFor();
+    await expect(toastsLoaded()).resolves.toBe(true);
+    await context.close();
+  });
+
   it("works without JavaScript: login returns to the guarded page, the newsletter answers", async () => {
     await createTestAccount(t.app, "guest", { name: "Sem Script", email: "semjs@example.com" });
     const context = await t.browser.newContext({ javaScriptEnabled: false });

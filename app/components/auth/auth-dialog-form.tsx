@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import { LIMITS } from "@common/limits";
 import type { Refused } from "@common/refusal";
 import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
@@ -32,11 +32,11 @@ export function DialogForm({ mode, onSuccess, onLeave }: { mode: Mode; onSuccess
       onLeave();
       void navigate(result.next);
     } else if (result.ok) {
-      if (mode === "login") toast.success(SIGNED_IN.title, { description: SIGNED_IN.description });
-      else toast.success("Cadastro realizado com sucesso!", { description: "Verifique seu email para confirmar a conta." });
+      if (mode === "login") notify.success(SIGNED_IN.title, { description: SIGNED_IN.description });
+      else notify.success("Cadastro realizado com sucesso!", { description: "Verifique seu email para confirmar a conta." });
       onSuccess();
     } else if (mode === "signup") {
-      toast.error("Erro no cadastro", { description: result.title });
+      notify.error("Erro no cadastro", { description: result.title });
     }
     // onSuccess is stable for the life of this form (it is remounted on every open)
     // eslint-disable-next-line react-hooks/exhaustive-deps

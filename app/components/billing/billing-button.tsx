@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import { BILLING_ACTION, openBillingPage, type BillingKind } from "./billing-client";
 
 const LABELS: Record<BillingKind, { idle: string; busy: string }> = {
@@ -43,8 +43,8 @@ export function BillingButton({ kind, className = billingButtonClass }: { kind: 
     const result = await openBillingPage(kind);
     setBusy(false);
     if (result.ok) setAwaitingReturn(result.newTab);
-    else if (result.error.title) toast.error(result.error.title, { description: result.error.message });
-    else toast.error(result.error.message);
+    else if (result.error.title) notify.error(result.error.title, { description: result.error.message });
+    else notify.error(result.error.message);
   }
 
   return (

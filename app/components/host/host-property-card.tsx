@@ -2,7 +2,7 @@ import { Camera, MapPin, Pencil, Trash2 } from "lucide-react";
 import { AlertDialog, Switch } from "radix-ui";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import { formatBRL } from "@common/format";
 import type { HostPropertyCardData, PropertyStatus } from "@common/property-card";
 import type { Refused } from "@common/refusal";
@@ -22,8 +22,8 @@ const AMENITIES_SHOWN = 3;
 function useResultToast(data: ActionResult | undefined) {
   useEffect(() => {
     if (!data) return;
-    if (data.ok) toast.success(data.message);
-    else toast.error(data.title, data.description ? { description: data.description } : undefined);
+    if (data.ok) notify.success(data.message);
+    else notify.error(data.title, data.description ? { description: data.description } : undefined);
   }, [data]);
 }
 

@@ -1,7 +1,7 @@
 import { Camera, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import {
   IMAGE_ACCEPT_ATTRIBUTE,
   isAcceptedImageType,
@@ -33,7 +33,7 @@ export function ProfilePhotoControls({ hasPhoto, hint }: { hasPhoto: boolean; hi
   const removing = navigation.state !== "idle" && navigation.formData?.get("intent") === "remove-photo";
 
   function refuse(message: string) {
-    toast.error(PROFILE_PHOTO_MESSAGES.failed, { description: message });
+    notify.error(PROFILE_PHOTO_MESSAGES.failed, { description: message });
     setAnnouncement(`${PROFILE_PHOTO_MESSAGES.failed}: ${message}`);
   }
 
@@ -46,7 +46,7 @@ export function ProfilePhotoControls({ hasPhoto, hint }: { hasPhoto: boolean; hi
       const { body, type } = await uploadBody(file);
       await sendImageWhenFree<UploadedProfilePhoto>(PROFILE_PHOTO_PATH, body, type);
       await revalidator.revalidate();
-      toast.success(PROFILE_PHOTO_MESSAGES.updated);
+      notify.success(PROFILE_PHOTO_MESSAGES.updated);
       setAnnouncement(PROFILE_PHOTO_MESSAGES.updated);
     } catch (err) {
       refuse(err instanceof UploadFailed ? err.message : UPLOAD_MESSAGES.failed);

@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import type { action as favoriteAction } from "~/routes/api-favoritos";
 import type { loader as rootLoader } from "~/root";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
@@ -27,10 +27,10 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
     // unmounts with that revalidation, before this button would ever see the fetcher idle again.
     if (!result || fetcher.state === "submitting" || answered.current === result) return;
     answered.current = result;
-    if (result.ok) toast.success(result.favorite ? "Adicionado aos favoritos" : "Removido dos favoritos");
+    if (result.ok) notify.success(result.favorite ? "Adicionado aos favoritos" : "Removido dos favoritos");
     else {
       const title = wanted.current ? "Não foi possível adicionar aos favoritos. Tente novamente." : "Não foi possível remover dos favoritos. Tente novamente.";
-      toast.error(title, { description: result.message });
+      notify.error(title, { description: result.message });
     }
   }, [fetcher.data, fetcher.state]);
 
@@ -39,7 +39,7 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
     event.stopPropagation();
     if (pending) return;
     if (!root?.viewer) {
-      toast.error("Login necessário", {
+      notify.error("Login necessário", {
         description: "Você precisa estar logado para favoritar propriedades.",
         action: { label: "Entrar", onClick: () => openAuthDialog({ mode: "login" }) },
       });

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_UPLOAD_PATH, isAcceptedImageType, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES, type UploadedImage } from "@common/image-upload";
 import { sendImageWhenFree, typeOf, uploadBody, UploadFailed } from "~/lib/image-upload";
 
@@ -109,18 +109,18 @@ export function ImageUploader({
     if (disabled || files.length === 0) return;
     const room = MAX_IMAGES_PER_PROPERTY - imagesRef.current.length - sending.current;
     if (room <= 0) {
-      toast.error(UPLOAD_MESSAGES.count);
+      notify.error(UPLOAD_MESSAGES.count);
       return;
     }
     const valid: File[] = [];
     for (const file of files) {
-      if (!isAcceptedImageType(typeOf(file))) toast.error(UPLOAD_MESSAGES.type, { description: file.name });
-      else if (file.size > MAX_IMAGE_BYTES) toast.error(UPLOAD_MESSAGES.size, { description: file.name });
+      if (!isAcceptedImageType(typeOf(file))) notify.error(UPLOAD_MESSAGES.type, { description: file.name });
+      else if (file.size > MAX_IMAGE_BYTES) notify.error(UPLOAD_MESSAGES.size, { description: file.name });
       else valid.push(file);
     }
     if (valid.length > room) {
       const left = valid.length - room;
-      toast.error(UPLOAD_MESSAGES.count, { description: `${plural(left, "imagem não foi adicionada", "imagens não foram adicionadas")}.` });
+      notify.error(UPLOAD_MESSAGES.count, { description: `${plural(left, "imagem não foi adicionada", "imagens não foram adicionadas")}.` });
       valid.length = room;
     }
     if (valid.length === 0) return;
@@ -154,15 +154,15 @@ export function ImageUploader({
     const added = results.filter((r): r is UploaderImage => r !== null);
     if (added.length > 0) {
       change([...imagesRef.current, ...added].slice(0, MAX_IMAGES_PER_PROPERTY));
-      toast.success("Upload concluído", {
+      notify.success("Upload concluído", {
         description: `${plural(added.length, "imagem enviada", "imagens enviadas")} com sucesso.`,
       });
     }
     if (failures.some((f) => f.status === 401)) {
-      toast.error("Erro de autenticação", { description: UPLOAD_MESSAGES.loggedOut });
+      notify.error("Erro de autenticação", { description: UPLOAD_MESSAGES.loggedOut });
     }
     for (const failure of failures.filter((f) => f.status !== 401)) {
-      toast.error("Erro no upload", { description: `${failure.name}: ${failure.message}` });
+      notify.error("Erro no upload", { description: `${failure.name}: ${failure.message}` });
     }
     setAnnouncement(
       failures.length === 0
@@ -177,7 +177,7 @@ export function ImageUploader({
 
   function openPicker() {
     if (inactive) {
-      if (full && !disabled) toast.error(UPLOAD_MESSAGES.count);
+      if (full && !disabled) notify.error(UPLOAD_MESSAGES.count);
       return;
     }
     inputRef.current?.click();
@@ -201,7 +201,7 @@ export function ImageUploader({
     setDragging(false);
     if (disabled) return;
     if (full) {
-      toast.error(UPLOAD_MESSAGES.count);
+      notify.error(UPLOAD_MESSAGES.count);
       return;
     }
     void upload([...event.dataTransfer.files]);
@@ -235,7 +235,7 @@ export function ImageUploader({
     change(next);
     const neighbour = next[index] ?? next[index - 1];
     focusAfterRender.current = neighbour ? `[data-image="${neighbour.id}"] [data-remove]` : "zone";
-    toast.success("Imagem removida");
+    notify.success("Imagem removida");
     setAnnouncement(`Imagem removida. ${plural(next.length, "imagem", "imagens")} na lista.`);
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import { LIMITS } from "@common/limits";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "@common/catalog";
 import { normalizePhone } from "@common/phone";
@@ -107,7 +107,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first === "imageIds") {
       const missing = found.imageIds === MESSAGES.imagesRequired;
-      toast.error(missing ? IMAGES_REQUIRED.title : "Fotos", { description: missing ? IMAGES_REQUIRED.description : found.imageIds });
+      notify.error(missing ? IMAGES_REQUIRED.title : "Fotos", { description: missing ? IMAGES_REQUIRED.description : found.imageIds });
     }
     const target = formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
     const control = target?.matches("input, select, textarea") ? target : target?.querySelector<HTMLElement>("input, select, textarea, button, [tabindex]");

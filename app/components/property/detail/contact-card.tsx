@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toasts";
 import { formatBRL } from "@common/format";
 import { addDays, guestsLabel, isIsoDate, isoDateToBR, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
@@ -21,7 +21,7 @@ interface ContactCardProps {
 const CONTACT_FORM_ID = "contato-whatsapp";
 
 function showUnavailable() {
-  toast.error("Contato não disponível", { description: "Número do WhatsApp não encontrado para esta propriedade." });
+  notify.error("Contato não disponível", { description: "Número do WhatsApp não encontrado para esta propriedade." });
 }
 
 /** What is wrong with the form's dates, checked against today at the moment of sending. */
