@@ -36,6 +36,10 @@ interface Entry {
 const KEPT_HEADERS = ["content-type", "cache-control", "content-security-policy", "vary"];
 /** A bigger page is served but not kept (none of ours comes close). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Longest wait for another request's drawing of the same page; past it, a visitor's page is drawn for them. */
+const MAX_WAIT_MS = 3000;
+/** Addresses remembered as not kept; past this many the memory starts afresh. */
+const MAX_NOT_KEPT = 10_000;
 
 const loadContexts = new WeakMap<Response, AppLoadContext>();
 const incomplete = new WeakSet<AppLoadContext>();
@@ -54,6 +58,8 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const { maxBytes = 64 * 1024 * 1024, maxAgeMs = 60_000, logger } = options;
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, { version: number; done: Promise<void> }>();
+  /** Addresses whose last drawing was not kept (a form, a page that set a cookie): nobody waits for those. */
+  const notKept = new Set<string>();
   let totalBytes = 0;
 
   const remove = (key: string) => {
@@ -90,9 +96,13 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       const entry = entries.get(key);
       return entry && entry.version === version && Date.now() - entry.storedAt < maxAgeMs ? entry : undefined;
     };
-    // Visitors who ask for a page being drawn wait for that drawing instead of drawing it again.
+    // Visitors who ask for a page being drawn wait for that drawing (a while at most) instead of drawing it again.
     const drawing = inflight.get(key);
-    if (!current() && drawing?.version === version) await drawing.done;
+    if (!current() && drawing?.version === version && !notKept.has(key)) {
+      await waitAtMost(drawing.done, MAX_WAIT_MS);
+      // The visitor left while waiting: nothing to answer, nothing to draw.
+      if (req.socket.destroyed) return;
+    }
     const entry = current();
     if (entry) {
       // Most recently used last: the first keys are the ones to drop.
@@ -109,8 +119,14 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     }
     capture(res, (body) => {
       const context = loadContexts.get(res);
-      if (!context || incomplete.has(context) || unavailableIn(context)) return;
-      if (res.statusCode !== 200 || res.hasHeader("set-cookie") || !sharedPolicyIn(res.getHeader("cache-control"))) return;
+      const keep =
+        context && !incomplete.has(context) && !unavailableIn(context) && res.statusCode === 200 && !res.hasHeader("set-cookie") && sharedPolicyIn(res.getHeader("cache-control"));
+      if (!keep) {
+        if (notKept.size >= MAX_NOT_KEPT) notKept.clear();
+        notKept.add(key);
+        return;
+      }
+      notKept.delete(key);
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
@@ -193,4 +209,10 @@ function capture(res: Response, done: (body: Buffer) => void) {
   res.on("finish", () => {
     if (!tooBig) done(Buffer.concat(chunks));
   });
+}
+
+function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()));
+  return Promise.race([promise, elapsed]).finally(() => clearTimeout(timer));
 }

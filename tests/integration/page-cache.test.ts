@@ -61,6 +61,24 @@ describe(`pages kept for anonymous visitors (${engine})`, () => {
     expect(pages[0]).toContain("Chalé da Multidão");
   });
 
+  it("holds nobody up after visitors who left while waiting for a drawing; pages that are never kept are not waited for", async () => {
+    // A page drawn for each visitor (a form); the address is new, so the first request draws it.
+    const address = `${t.app.url}/login?redirectTo=%2Fespera`;
+    const first = fetch(address).then((r) => r.text());
+    const leaving = Array.from({ length: 5 }, () => {
+      const visitor = new AbortController();
+      setTimeout(() => visitor.abort(), 5);
+      return fetch(address, { signal: visitor.signal }).then((r) => r.text()).catch(() => null);
+    });
+    await Promise.all([first, ...leaving]);
+    for (let i = 0; i < 3; i++) {
+      const next = await fetch(address, { signal: AbortSignal.timeout(2000) });
+      expect(next.status).toBe(200);
+      expect(next.headers.get("x-page-cache")).toBe("miss");
+      await next.text();
+    }
+  });
+
   it("keeps each theme's page apart, and never serves a request carrying any other cookie from the cache", async () => {
     const dark = await fetch(`${t.app.url}/como-funciona`, { headers: { cookie: "recanto_theme=ImRhcmsi" } });
     expect(await dark.text()).toContain('data-theme="dark"');
