@@ -654,14 +654,19 @@ async function serverProcess(env: Record<string, string>) {
   delete full.MEDIA_DIR;
   const start = async () => {
     const child = spawn(process.execPath, [entry], { env: full, stdio: ["ignore", "ignore", "inherit"] });
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error("the server exited before it was ready");
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return child;
-      if (i > 600) throw new Error("the server did not become ready in 2 minutes");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await untilAnswering(`${url}/healthz`, child);
+    return child;
   };
   return { url, start };
+}
+
+/** Resolves once `url` answers 2xx; fails if `child` exits first or two minutes pass. */
+async function untilAnswering(url: string, child: ChildProcess) {
+  for (let i = 0; !(await fetch(url).then((r) => r.ok, () => false)); i++) {
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited before it answered`);
+    if (i > 600) throw new Error(`${url} did not answer in 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function stopProcess(child: ChildProcess) {
@@ -684,15 +689,8 @@ async function benchBigUploads() {
   try {
     const png = await noisePng(BIG_UPLOAD_BYTES);
     const meta = await sharp(png).metadata();
-    // A demo host (Premium through the launch promotion), signed in through the login form.
-    const signIn = await fetch(`${url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD }),
-    });
-    if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // A demo host (Premium through the launch promotion).
+    const cookie = await signedInCookie(url, DEMO_ACCOUNTS[0].email);
     const send = async (body: Buffer, type: string) => {
       const res = await fetch(`${url}/api/imagens`, {
         method: "POST",
@@ -836,10 +834,7 @@ app.get("/", (_req, res) => res.type("html").send(page));
 app.listen(${port}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: process.cwd(), stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; !(await fetch(url).then((r) => r.ok, () => false)); i++) {
-    if (i > 100) throw new Error("the minimal server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilAnswering(url, child);
   return { url, stop: () => stopProcess(child) };
 }
 
@@ -855,12 +850,15 @@ async function benchPaths(url: string) {
   return { home: "/", category, search, listing, gallery, login: "/login" };
 }
 
-async function signedInCookie(url: string): Promise<string> {
+const DEMO_GUEST = DEMO_ACCOUNTS.find((a) => a.userType === "guest")!.email;
+
+/** A demo account's session cookie, signed in through the login form. */
+async function signedInCookie(url: string, email: string): Promise<string> {
   const res = await fetch(`${url}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: DEMO_ACCOUNTS.find((a) => a.userType === "guest")!.email, password: DEMO_PASSWORD }),
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
   });
   if (res.status !== 302) throw new Error(`sign-in answered ${res.status}`);
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -931,7 +929,7 @@ async function benchPages() {
 
 async function measurePages(url: string, coldMs: number) {
   const paths = await benchPaths(url);
-  const cookie = await signedInCookie(url);
+  const cookie = await signedInCookie(url, DEMO_GUEST);
   const minimal = await minimalServer();
   const failures: string[] = [];
   try {
@@ -983,7 +981,7 @@ async function measurePgliteUnderLoad() {
   const failures: string[] = [];
   try {
     const paths = await benchPaths(app.url);
-    const cookie = await signedInCookie(app.url);
+    const cookie = await signedInCookie(app.url, DEMO_GUEST);
     const mix = [paths.home, paths.category, paths.search, paths.listing, paths.gallery];
     console.log(`\nPGlite, 50 connections for 15 s over ${mix.length} pages (goal: no answer over ${PGLITE_MAX_GOAL_MS / 1000} s):`);
     for (const [who, options] of [["anonymous", {}], ["signed in", { cookie }]] as const) {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import type { Logger } from "../logger";
-import { chosenEncoding, etagOf, precompress, type Precompressed } from "./precompressed";
+import { bodyFor, etagOf, precompress, type EncodedBody } from "./precompressed";
 import { sharedPolicyIn } from "./cache-policy";
 import { unavailableIn } from "./unavailable";
 
@@ -28,7 +28,7 @@ interface Entry {
   version: number;
   storedAt: number;
   headers: Record<string, string>;
-  body: { etag: string; bodies: Partial<Precompressed["bodies"]> & { identity: Buffer } };
+  body: EncodedBody;
   bytes: number;
 }
 
@@ -157,14 +157,12 @@ function send(req: Request, res: Response, entry: Entry, state: "hit" | "stale")
   for (const [name, value] of Object.entries(entry.headers)) if (!(state === "stale" && name === "cache-control")) res.setHeader(name, value);
   res.setHeader("ETag", entry.body.etag);
   res.vary("Accept-Encoding");
-  if (req.get("if-none-match") === entry.body.etag) {
+  const chosen = bodyFor(req.get("if-none-match"), req.get("accept-encoding"), entry.body);
+  if (!chosen) {
     res.status(304).end();
     return;
   }
-  const ready = entry.body.bodies;
-  const accepted = chosenEncoding(req.get("accept-encoding") ?? null);
-  const encoding = ready[accepted] ? accepted : "identity";
-  const content = ready[encoding]!;
+  const { encoding, content } = chosen;
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(content.length));
   res.status(200).end(content);
