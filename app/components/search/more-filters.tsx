@@ -1,11 +1,14 @@
-import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { ChevronDown, SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { PropertyQuery } from "@common/property-query";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "@common/stay-attributes";
 import type { Facets } from "@server/properties/facets";
+import { useDialogOnDemand } from "~/components/ui/dialog-on-demand";
 import { useHydrated } from "~/lib/use-hydrated";
+
+const loadDialog = () => import("./more-filters-dialog");
+const MoreFiltersDialog = lazy(() => loadDialog().then((m) => ({ default: m.MoreFiltersDialog })));
 
 type Selection = Pick<PropertyQuery, "amenities" | "features" | "road" | "signal" | "internet" | "power">;
 type GroupKey = keyof Selection;
@@ -82,6 +85,11 @@ export function MoreFilters({
   const applied = selectionOf(query);
   const [selection, setSelection] = useState(applied);
   const [open, setOpen] = useState(false);
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (next) setSelection(applied);
+  };
+  const dialog = useDialogOnDemand({ load: loadDialog, open, onOpen: () => change(true) });
   const facets = useFacets(open, searchFor({ ...query, ...selection, page: 1 }), tipo);
   const active = chosenCount(applied);
   const triggerText = active > 0 ? `Mais filtros · ${active}` : "Mais filtros";
@@ -120,38 +128,33 @@ export function MoreFilters({
   }
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setSelection(applied);
-      }}
-    >
-      <Dialog.Trigger className={triggerClass}>
+    <>
+      <button {...dialog.triggerProps} className={triggerClass}>
         <SlidersHorizontal aria-hidden className="size-4" /> {triggerText}
-      </Dialog.Trigger>
+      </button>
       {/* Closed, the applied filters still go with the form (a sort or a price change keeps them). */}
       {open ? null : <SelectionInputs selection={applied} />}
-      {/* Not portalled: the boxes are fields of the page's form. */}
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-      <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90vh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:bottom-auto sm:w-[min(48rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-stone-900">
-        <div className="flex items-center justify-between border-b border-stone-200 px-6 py-4 dark:border-stone-700">
-          <Dialog.Title className="text-lg font-semibold">Mais filtros</Dialog.Title>
-          <Dialog.Close type="button" aria-label="Fechar" className="rounded-full p-2 hover:bg-stone-100 dark:hover:bg-stone-800">
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </div>
-        <Dialog.Description className="sr-only">Comodidades, acesso, sinal de celular, internet e energia. Entre parênteses, quantas hospedagens cada opção encontra.</Dialog.Description>
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{body}</div>
-        <div className="flex gap-3 border-t border-stone-200 px-6 py-4 sm:justify-end dark:border-stone-700">
-          {clearButton}
-          {/* Closes after the form has read its fields. */}
-          <span className="contents" onClickCapture={() => setTimeout(() => setOpen(false))}>
-            {showButton}
-          </span>
-        </div>
-      </Dialog.Content>
-    </Dialog.Root>
+      {dialog.mounted ? (
+        <Suspense fallback={null}>
+          <MoreFiltersDialog
+            open={open}
+            onOpenChange={change}
+            onCloseAutoFocus={dialog.onCloseAutoFocus}
+            footer={
+              <>
+                {clearButton}
+                {/* Closes after the form has read its fields. */}
+                <span className="contents" onClickCapture={() => setTimeout(() => setOpen(false))}>
+                  {showButton}
+                </span>
+              </>
+            }
+          >
+            {body}
+          </MoreFiltersDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

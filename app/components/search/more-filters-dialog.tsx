@@ -1,0 +1,39 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+/** "Mais filtros" as a dialog, loaded when first opened (more-filters.tsx holds its state and its fields). */
+export function MoreFiltersDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+  footer,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {/* Not portalled: the boxes are fields of the page's form. */}
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+      <Dialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
+        className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90vh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:bottom-auto sm:w-[min(48rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-stone-900"
+      >
+        <div className="flex items-center justify-between border-b border-stone-200 px-6 py-4 dark:border-stone-700">
+          <Dialog.Title className="text-lg font-semibold">Mais filtros</Dialog.Title>
+          <Dialog.Close type="button" aria-label="Fechar" className="rounded-full p-2 hover:bg-stone-100 dark:hover:bg-stone-800">
+            <X aria-hidden className="size-5" />
+          </Dialog.Close>
+        </div>
+        <Dialog.Description className="sr-only">Comodidades, acesso, sinal de celular, internet e energia. Entre parênteses, quantas hospedagens cada opção encontra.</Dialog.Description>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        <div className="flex gap-3 border-t border-stone-200 px-6 py-4 sm:justify-end dark:border-stone-700">{footer}</div>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

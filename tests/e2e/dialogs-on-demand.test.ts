@@ -1,0 +1,78 @@
+import type { BrowserContextOptions, Locator, Page, Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useBrowserApp } from "../support/browser";
+import { waitForHydration } from "./helpers";
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "pt-BR" };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, locale: "pt-BR" };
+
+/** A name Radix's dialog code carries in the production build (its parts' display names). */
+const RADIX_DIALOG = "DialogContent";
+
+describe.skipIf(!hasChromium)("dialogs load their code when first opened (demo catalogue, Chromium)", () => {
+  const t = useBrowserApp(undefined, { demo: true });
+
+  /** The page at `path`, hydrated, and the text of every script it has loaded so far. */
+  async function open(path: string, options: BrowserContextOptions) {
+    const context = await t.browser.newContext(options);
+    const page = await context.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response: Response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    await page.goto(`${t.app.url}${path}`);
+    await waitForHydration(page);
+    const loaded = async () => (await Promise.all(scripts)).filter((text) => text.includes(RADIX_DIALOG)).length;
+    return { context, page, loaded };
+  }
+
+  async function galleryPath() {
+    const category = await (await fetch(`${t.app.url}/category/chales`)).text();
+    const listing = /href="(\/accommodation\/[^"?]+)/.exec(category)![1]!;
+    return /href="(\/property-gallery\/[^"?]+)/.exec(await (await fetch(t.app.url + listing)).text())![1]!;
+  }
+
+  const cases: { name: string; path: () => Promise<string>; options: BrowserContextOptions; trigger: (page: Page) => Locator; dialog: string | RegExp }[] = [
+    {
+      name: "the phone filters on home",
+      path: async () => "/",
+      options: PHONE,
+      trigger: (page) => page.getByRole("button", { name: "Filtros", exact: true }),
+      dialog: "Filtros",
+    },
+    {
+      name: "Mais filtros on a category",
+      path: async () => "/category/chales",
+      options: DESKTOP,
+      trigger: (page) => page.getByRole("button", { name: "Mais filtros", exact: true }),
+      dialog: "Mais filtros",
+    },
+    {
+      name: "the sign-in dialog on /favoritos",
+      path: async () => "/favoritos",
+      options: DESKTOP,
+      trigger: (page) => page.getByRole("main").getByRole("button", { name: "Entrar", exact: true }),
+      dialog: "Entrar no Recanto",
+    },
+    {
+      name: "the gallery's lightbox",
+      path: galleryPath,
+      options: DESKTOP,
+      trigger: (page) => page.getByRole("button", { name: /^Abrir foto 1 de/ }),
+      dialog: /Fotos de/,
+    },
+  ];
+
+  it.each(cases)("$name: not loaded with the page, loaded and working on the first click, focus back on the trigger after Escape", async ({ path, options, trigger, dialog }) => {
+    const { context, page, loaded } = await open(await path(), options);
+    await expect(loaded()).resolves.toBe(0);
+    await trigger(page).click();
+    await page.getByRole("dialog", { name: dialog }).waitFor();
+    await expect(loaded()).resolves.toBeGreaterThan(0);
+    await expect(page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect(trigger(page).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await context.close();
+  });
+});
