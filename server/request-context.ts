@@ -1,5 +1,6 @@
 import type { Services } from "./services";
 import type { Auth } from "./accounts/auth";
+import type { CatalogueSearches } from "./properties/kept-searches";
 
 export type CurrentSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
@@ -9,6 +10,8 @@ export interface RequestContext {
   clientIp: string;
   /** The signed-in session, looked up once per request. */
   getSession(): Promise<CurrentSession | null>;
+  /** The catalogue's searches, kept per catalogue version across requests. */
+  searches: CatalogueSearches;
 }
 
 declare module "react-router" {

@@ -4,7 +4,6 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { findCategory } from "@common/catalog";
 import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, parseCategoryQuery } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
-import { searchProperties } from "@server/properties/search";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes } from "@server/properties/place-notes";
 import { categoryQueryOf } from "@server/properties/understood-query";
@@ -30,7 +29,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const input = searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE });
   const results = streamed(
-    searchProperties(context.services.database.db, input),
+    context.searches.search(input),
     context,
     "category search",
     { category: category.slug },

@@ -4,7 +4,7 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, categorySearch, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
-import { firstCards, searchProperties } from "@server/properties/search";
+import type { SearchResult } from "@server/properties/search";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes, type PlaceNotes } from "@server/properties/place-notes";
 import { homeQueryOf } from "@server/properties/understood-query";
@@ -24,7 +24,6 @@ const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-n
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { database } = context.services;
   const logged = <T,>(work: Promise<T>) => streamed(work, context, "home search");
 
   if (hasHomeFilters(url.searchParams)) {
@@ -33,13 +32,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { query, understood } = home;
     // One URL per result list: understood text in its filters; empty, default and bad values dropped.
     redirectToCanonical(url, "/", homeSearch(query));
-    const results = logged(searchProperties(database.db, searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE })));
+    const results = logged(context.searches.search(searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE })));
     return { view: "results" as const, query, results, ...placeNotes(understood) };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {
     const category = findCategory(slug)!;
-    const items = logged(firstCards(database.db, searchInput(DEFAULT_QUERY, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE })));
+    const items = logged(context.searches.firstCards(searchInput(DEFAULT_QUERY, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE })));
     return { slug, name: category.name, tagline: category.tagline, items };
   });
   return { view: "hero" as const, query: DEFAULT_QUERY, sections };
@@ -128,7 +127,7 @@ function AllCategories() {
   );
 }
 
-function Results({ query, results, notes }: { query: PropertyQuery; results: ReturnType<typeof searchProperties>; notes: PlaceNotes }) {
+function Results({ query, results, notes }: { query: PropertyQuery; results: Promise<SearchResult>; notes: PlaceNotes }) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
   const chips = queryChips(query, notes.stateNames);

@@ -131,8 +131,18 @@ describe(`pages kept for anonymous visitors (${engine})`, () => {
     expect(pressedHearts(await (await bia.client.get("/category/cabanas")).text())).toContain("Cabana na Mata");
   });
 
-  it("shows a listing's approval, price edit and hiding from the very next request, though the pages were kept", async () => {
+  it("shows a listing's approval, price edit and hiding from the very next request, though the pages (and, signed in, the searches) were kept", async () => {
     const host = await signedInAs(t.app, "premium-host", { name: "Heitor Anfitrião" });
+    const guest = await signedInAs(t.app, "guest");
+    /** A signed-in view, drawn for its viewer from kept searches: twice, the same list. */
+    const signedInTwice = async (path: string) => {
+      const first = await (await guest.client.get(path)).text();
+      const second = await guest.client.get(path);
+      expect(second.headers.get("x-page-cache"), path).toBeNull();
+      const html = await second.text();
+      expect(pressedHearts(html)).toEqual(pressedHearts(first));
+      return html;
+    };
     const admin = await signedInAs(t.app, "operator");
     const photo = await uploadPhoto(host.client, t.app.url);
     const title = "Chalé do Cache Vivo";
@@ -144,10 +154,14 @@ describe(`pages kept for anonymous visitors (${engine})`, () => {
 
     // Pending: not on the kept category page.
     expect(await cachedTwice("/category/chales")).not.toContain(title);
+    expect(await signedInTwice("/category/chales")).not.toContain(title);
+    expect(await signedInTwice("/")).not.toContain(title);
     expect((await admin.client.post(`/moderacao/${id}`, { intent: "approve" })).status).toBe(302);
     const approved = await visitor.get("/category/chales");
     expect(approved.headers.get("x-page-cache")).toBe("miss");
     expect(await approved.text()).toContain(title);
+    expect(await (await guest.client.get("/category/chales")).text()).toContain(title);
+    expect(await (await guest.client.get("/")).text()).toContain(title);
 
     expect(await cachedTwice(listingPath)).toContain(formatBRL(42000));
     const [image] = await db().select({ id: propertyImages.id }).from(propertyImages).where(eq(propertyImages.propertyId, id!));
@@ -160,10 +174,13 @@ describe(`pages kept for anonymous visitors (${engine})`, () => {
 
     expect(await cachedTwice("/category/chales")).toContain(title);
     expect(await cachedTwice(listingPath)).toContain(formatBRL(45500));
+    expect(await signedInTwice("/category/chales")).toContain(formatBRL(45500));
     const hide = await host.client.post("/api/propriedades", { intent: "toggle", id: id!, active: "false" });
     expect(hide.status).toBe(200);
     expect((await visitor.get(listingPath)).status).toBe(404);
     expect(await (await visitor.get("/category/chales")).text()).not.toContain(title);
+    expect(await (await guest.client.get("/category/chales")).text()).not.toContain(title);
+    expect(await (await guest.client.get("/")).text()).not.toContain(title);
   });
 
   it("shows a host's new first name on their listing from the next request", async () => {

@@ -1,0 +1,53 @@
+import type { Db } from "../db/client";
+import { currentContentVersion } from "./content-version";
+import { firstCards, searchProperties, type SearchInput, type SearchResult } from "./search";
+
+/** The catalogue's searches as one request sees them. */
+export interface CatalogueSearches {
+  search(input: SearchInput): Promise<SearchResult>;
+  firstCards(input: SearchInput): Promise<SearchResult["items"]>;
+}
+
+/**
+ * Search results kept per catalogue version (migration 0013), for the pages drawn per viewer (signed
+ * in) that still show what every viewer sees: the home carousels and the result lists. Each request
+ * reads the version once, before its first search, so a change shows from the next request in every
+ * process, as with the page cache (decision 019). At most `maxEntries` results, the least recently
+ * used leaving first; a failed search is not kept.
+ */
+export type KeptSearches = ReturnType<typeof keptSearches>;
+
+export function keptSearches(db: Db, maxEntries = 500) {
+  let kept = { version: -1, entries: new Map<string, Promise<unknown>>() };
+
+  async function read<T>(version: Promise<number>, key: string, work: () => Promise<T>): Promise<T> {
+    const current = await version;
+    if (current > kept.version) kept = { version: current, entries: new Map() };
+    // A request that read the version before another moved it on: its results are not the latest.
+    if (current < kept.version) return work();
+    const { entries } = kept;
+    const found = entries.get(key) as Promise<T> | undefined;
+    if (found) {
+      entries.delete(key);
+      entries.set(key, found);
+      return found;
+    }
+    const started = work();
+    entries.set(key, started);
+    started.catch(() => entries.get(key) === started && entries.delete(key));
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return started;
+  }
+
+  return {
+    /** A request's view: it reads the version once, when it first searches. */
+    forRequest(): CatalogueSearches {
+      let version: Promise<number> | undefined;
+      const versionOnce = () => (version ??= currentContentVersion(db));
+      return {
+        search: (input) => read(versionOnce(), `search ${JSON.stringify(input)}`, () => searchProperties(db, input)),
+        firstCards: (input) => read(versionOnce(), `cards ${JSON.stringify(input)}`, () => firstCards(db, input)),
+      };
+    },
+  };
+}
