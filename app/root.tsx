@@ -26,6 +26,7 @@ import { takeToast } from "~/lib/toast.server";
 import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_TITLE } from "@common/unavailable";
 import { favoriteIds } from "@server/favorites/favorites";
 import { pendingCount } from "@server/moderation/moderation";
+import { FOOTER_CATEGORIES } from "@common/catalog";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -40,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The maps' tiles: the same for everyone, read by every map on the page (app/components/map/).
   const { url, attribution } = context.services.config.mapTiles;
-  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration, mapTiles: { url, attribution } }, { headers: flash.headers });
+  // The footer's links, named here: the catalogue's module stays out of the pages that need no more of it.
+  const footerCategories = FOOTER_CATEGORIES.map(({ slug, name }) => ({ slug, name }));
+  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration, mapTiles: { url, attribution }, footerCategories }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -88,7 +91,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter categories={loaderData.footerCategories} />
     </AuthDialogProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { Trees } from "lucide-react";
 import { Link } from "react-router";
-import { FOOTER_CATEGORIES } from "@common/catalog";
 import { NewsletterForm } from "./newsletter-form";
 
 const STATIC_PAGES = [
@@ -14,7 +13,7 @@ const STATIC_PAGES = [
 
 const linkClass = "text-sm text-stone-700 hover:text-brand-800 hover:underline dark:text-stone-300 dark:hover:text-brand-200";
 
-export function SiteFooter() {
+export function SiteFooter({ categories }: { categories: { slug: string; name: string }[] }) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50 dark:border-stone-800 dark:bg-stone-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -27,7 +26,7 @@ export function SiteFooter() {
             anfitrião, sem comissão.
           </p>
         </div>
-        <FooterLinks id="footer-categorias" title="Categorias" links={FOOTER_CATEGORIES.map((c) => ({ to: `/category/${c.slug}`, label: c.name }))} />
+        <FooterLinks id="footer-categorias" title="Categorias" links={categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name }))} />
         <FooterLinks id="footer-recanto" title="Recanto" links={STATIC_PAGES} />
         <div>
           <h2 className="text-sm font-semibold text-stone-900 dark:text-stone-100">Newsletter</h2>
