@@ -874,7 +874,10 @@ async function firstLoadScripts(url: string, paths: string[]) {
         // The length sent: compressed, or as is for the few files too small to gain from it.
         fetch(url + href, { headers: { "accept-encoding": encoding } }).then(async (res) => {
           await res.arrayBuffer();
-          return Number(res.headers.get("content-length"));
+          const length = res.headers.get("content-length");
+          // Compressed per request (chunked, no length): the build's .br/.gz file is missing.
+          if (length === null) throw new Error(`${href} was compressed per request, not at build`);
+          return Number(length);
         }),
       );
     }

@@ -9,11 +9,12 @@ export interface CatalogueSearches {
 }
 
 /**
- * Search results kept per catalogue version (migration 0013), for the pages drawn per viewer (signed
- * in) that still show what every viewer sees: the home carousels and the result lists. Each request
- * reads the version once, before its first search, so a change shows from the next request in every
- * process, as with the page cache (decision 019). At most `maxEntries` results, the least recently
- * used leaving first; a failed search is not kept.
+ * Search results kept per catalogue version (migration 0013), for the pages drawn per request (signed
+ * in, or an anonymous page the page cache does not hold yet) that still show what every viewer sees:
+ * the home carousels and the result lists. Each request reads the version before its first search
+ * (its own read: the page cache's may be older than the request's drawing), so a change shows from
+ * the next request in every process, as with the page cache (decision 019). At most `maxEntries`
+ * results, the least recently used leaving first; a failed search is not kept.
  */
 export type KeptSearches = ReturnType<typeof keptSearches>;
 

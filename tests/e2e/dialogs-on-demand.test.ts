@@ -75,4 +75,23 @@ describe.skipIf(!hasChromium)("dialogs load their code when first opened (demo c
     await expect(trigger(page).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await context.close();
   });
+
+  it("a window that cannot be downloaded leaves the page as it was and says so in Portuguese; the next click opens it", async () => {
+    const { context, page } = await open("/", PHONE);
+    const sheet = "**/assets/filter-drawer-sheet-*.js";
+    await page.route(sheet, (route) => route.abort("internetdisconnected"));
+    const trigger = page.getByRole("button", { name: "Filtros", exact: true });
+    await trigger.click();
+    await page.getByText("Não foi possível abrir. Verifique sua conexão e tente de novo.").waitFor();
+    await expect(trigger.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(page.getByRole("dialog", { name: "Filtros" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("heading", { level: 1 }).count()).resolves.toBeGreaterThan(0);
+
+    await page.unroute(sheet);
+    await trigger.click();
+    await page.getByRole("dialog", { name: "Filtros" }).waitFor();
+    // Open, the dialog hides the rest of the page from assistive technology.
+    await expect(page.getByRole("button", { name: "Filtros", exact: true, includeHidden: true }).getAttribute("aria-expanded")).resolves.toBe("true");
+    await context.close();
+  });
 });

@@ -58,6 +58,17 @@ describe(`pages streamed through compression (${engine})`, () => {
       expect(res.headers["content-type"]).toMatch(/javascript/);
       expect(res.body.equals(encoding ? atBuild[encoding] : plain)).toBe(true);
     }
+    // An asset that is not there: a plain 404, whatever the browser accepts; other methods find no file.
+    for (const accept of ["br", "gzip"]) {
+      const missing = await rawGet(`${t.app.url}/assets/nao-existe-123.js`, { "accept-encoding": accept });
+      expect(missing.status).toBe(404);
+      expect(missing.headers["content-encoding"]).toBeUndefined();
+      expect(missing.body.toString()).toBe("Arquivo não encontrado.");
+    }
+    const posted = await fetch(t.app.url + script, { method: "POST", headers: { origin: t.app.url, "accept-encoding": "br" } });
+    expect(posted.status).not.toBe(200);
+    // Its answer decodes as it says it is encoded (a page sent plain but marked brotli would not).
+    await expect(posted.text()).resolves.toContain("</html>");
     // Smaller than the compressor's own gzip at its best, and the same code.
     expect(gunzipSync(atBuild.gzip).equals(plain)).toBe(true);
     expect(atBuild.gzip.length).toBeLessThan(gzipSync(plain, { level: 9 }).length);

@@ -1,12 +1,13 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { lazy, Suspense, type RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import { Link } from "react-router";
+import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
 import type { Mode } from "./auth-dialog-form";
 
 // The form (with the sign-up's checks: zod and the phone library, ~50 KiB gzip) is a module of its own:
-// the window shows "Carregando..." until it arrives.
-const DialogForm = lazy(() => import("./auth-dialog-form").then((m) => ({ default: m.DialogForm })));
+// the window shows "Carregando..." until it arrives, or a way to try again if it cannot.
+const loadForm = () => import("./auth-dialog-form");
 
 /** The sign-in/sign-up window, loaded when the dialog first opens (auth-dialog.tsx holds its state). */
 export function AuthDialogWindow({
@@ -27,6 +28,14 @@ export function AuthDialogWindow({
   toggle: () => void;
   succeeded: () => void;
 }) {
+  const form = useModuleOnDemand(loadForm);
+  const [failed, setFailed] = useState(false);
+  const requestForm = form.request;
+  useEffect(() => void requestForm().then((loaded) => setFailed(!loaded)), [requestForm]);
+  const tryAgain = () => {
+    setFailed(false);
+    void requestForm().then((loaded) => setFailed(!loaded));
+  };
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
@@ -43,15 +52,19 @@ export function AuthDialogWindow({
           <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
             {mode === "login" ? "Entre para favoritar e falar com anfitriões." : "Crie sua conta gratuita em menos de um minuto."}
           </Dialog.Description>
-          <Suspense
-            fallback={
-              <p role="status" className="mt-6 py-10 text-center text-sm text-stone-600 dark:text-stone-300">
-                Carregando...
-              </p>
-            }
-          >
-            <DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} onLeave={() => close(false)} />
-          </Suspense>
+          {form.module ? (
+            <form.module.DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} onLeave={() => close(false)} />
+          ) : (
+            <p role="status" className="mt-6 py-10 text-center text-sm text-stone-600 dark:text-stone-300">
+              {failed ? (
+                <button type="button" onClick={tryAgain} className="font-semibold text-brand-700 underline dark:text-brand-300">
+                  Tentar de novo
+                </button>
+              ) : (
+                "Carregando..."
+              )}
+            </p>
+          )}
           <p className="mt-5 text-center text-sm text-stone-700 dark:text-stone-300">
             {mode === "login" ? "Não tem uma conta? " : "Já tem uma conta? "}
             <button type="button" onClick={toggle} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">

@@ -1,10 +1,10 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
 import type { Mode } from "./auth-dialog-form";
 
 // The window (Radix's dialog) and its form (zod and the phone library, ~50 KiB gzip) load when the
 // dialog first opens, not with every page.
 const loadWindow = () => import("./auth-dialog-window");
-const AuthDialogWindow = lazy(() => loadWindow().then((m) => ({ default: m.AuthDialogWindow })));
 interface OpenOptions {
   mode?: Mode;
   onSuccess?: () => void;
@@ -25,21 +25,26 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<Mode>("login");
   // A new key empties every field: on each opening and on each toggle.
   const [formKey, setFormKey] = useState(0);
-  const [mounted, setMounted] = useState(false);
+  const dialogWindow = useModuleOnDemand(loadWindow);
   const onSuccess = useRef<(() => void) | undefined>(undefined);
   // Opened from code, not from a Dialog.Trigger: remember where focus was to give it back on close.
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
-  const openAuthDialog = useCallback((options: OpenOptions = {}) => {
-    void loadWindow();
-    void import("./auth-dialog-form");
-    onSuccess.current = options.onSuccess;
-    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setMode(options.mode ?? "login");
-    setFormKey((k) => k + 1);
-    setMounted(true);
-    setOpen(true);
-  }, []);
+  const requestWindow = dialogWindow.request;
+  const openAuthDialog = useCallback(
+    (options: OpenOptions = {}) => {
+      void import("./auth-dialog-form").catch(() => undefined); // the window says so if it is still missing
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      void requestWindow().then((loaded) => {
+        if (!loaded) return;
+        onSuccess.current = options.onSuccess;
+        setMode(options.mode ?? "login");
+        setFormKey((k) => k + 1);
+        setOpen(true);
+      });
+    },
+    [requestWindow],
+  );
   const api = useMemo(() => ({ openAuthDialog }), [openAuthDialog]);
 
   function toggle() {
@@ -59,10 +64,8 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      {mounted ? (
-        <Suspense fallback={null}>
-          <AuthDialogWindow open={open} mode={mode} formKey={formKey} returnFocusTo={returnFocusTo} close={close} toggle={toggle} succeeded={succeeded} />
-        </Suspense>
+      {dialogWindow.module ? (
+        <dialogWindow.module.AuthDialogWindow open={open} mode={mode} formKey={formKey} returnFocusTo={returnFocusTo} close={close} toggle={toggle} succeeded={succeeded} />
       ) : null}
     </AuthDialogContext.Provider>
   );

@@ -1,10 +1,9 @@
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";
 import { useDialogOnDemand } from "~/components/ui/dialog-on-demand";
 
 const loadSheet = () => import("./filter-drawer-sheet");
-const FilterDrawerSheet = lazy(() => loadSheet().then((m) => ({ default: m.FilterDrawerSheet })));
 
 /** Phones: a floating button opens the filters (Onde, Categoria, Hóspedes, Mais filtros) in a bottom sheet. */
 export function FilterDrawer({ query }: { query: PropertyQuery }) {
@@ -28,10 +27,8 @@ export function FilterDrawer({ query }: { query: PropertyQuery }) {
           <SlidersHorizontal aria-hidden className="size-5" /> Filtros
         </button>
       </div>
-      {dialog.mounted ? (
-        <Suspense fallback={null}>
-          <FilterDrawerSheet query={query} open={open} onOpenChange={change} formKey={formKey} onCloseAutoFocus={dialog.onCloseAutoFocus} />
-        </Suspense>
+      {dialog.module ? (
+        <dialog.module.FilterDrawerSheet query={query} open={open} onOpenChange={change} formKey={formKey} onCloseAutoFocus={dialog.onCloseAutoFocus} />
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { PropertyQuery } from "@common/property-query";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "@common/stay-attributes";
@@ -8,7 +8,6 @@ import { useDialogOnDemand } from "~/components/ui/dialog-on-demand";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const loadDialog = () => import("./more-filters-dialog");
-const MoreFiltersDialog = lazy(() => loadDialog().then((m) => ({ default: m.MoreFiltersDialog })));
 
 type Selection = Pick<PropertyQuery, "amenities" | "features" | "road" | "signal" | "internet" | "power">;
 type GroupKey = keyof Selection;
@@ -134,25 +133,23 @@ export function MoreFilters({
       </button>
       {/* Closed, the applied filters still go with the form (a sort or a price change keeps them). */}
       {open ? null : <SelectionInputs selection={applied} />}
-      {dialog.mounted ? (
-        <Suspense fallback={null}>
-          <MoreFiltersDialog
-            open={open}
-            onOpenChange={change}
-            onCloseAutoFocus={dialog.onCloseAutoFocus}
-            footer={
-              <>
-                {clearButton}
-                {/* Closes after the form has read its fields. */}
-                <span className="contents" onClickCapture={() => setTimeout(() => setOpen(false))}>
-                  {showButton}
-                </span>
-              </>
-            }
-          >
-            {body}
-          </MoreFiltersDialog>
-        </Suspense>
+      {dialog.module ? (
+        <dialog.module.MoreFiltersDialog
+          open={open}
+          onOpenChange={change}
+          onCloseAutoFocus={dialog.onCloseAutoFocus}
+          footer={
+            <>
+              {clearButton}
+              {/* Closes after the form has read its fields. */}
+              <span className="contents" onClickCapture={() => setTimeout(() => setOpen(false))}>
+                {showButton}
+              </span>
+            </>
+          }
+        >
+          {body}
+        </dialog.module.MoreFiltersDialog>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { StoredImage } from "@common/property-card";
+import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
 
-const GalleryLightboxWindow = lazy(() => import("./gallery-lightbox-window").then((m) => ({ default: m.GalleryLightboxWindow })));
+const loadWindow = () => import("./gallery-lightbox-window");
 
 export interface LightboxProps {
   images: readonly StoredImage[];
@@ -16,12 +17,17 @@ export interface LightboxProps {
 
 /** The full-screen photo viewer; its code (with Radix's dialog) loads when a photo is first opened. */
 export function GalleryLightbox(props: LightboxProps) {
-  const [opened, setOpened] = useState(false);
-  if (props.index !== null && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <GalleryLightboxWindow {...props} />
-    </Suspense>
-  );
+  const viewer = useModuleOnDemand(loadWindow);
+  const { index, onClose } = props;
+  const requestViewer = viewer.request;
+  const requesting = useRef(false);
+  useEffect(() => {
+    if (index === null || viewer.module || requesting.current) return;
+    requesting.current = true;
+    void requestViewer().then((loaded) => {
+      requesting.current = false;
+      if (!loaded) onClose(); // the photo stays closed; the visitor was told and may click again
+    });
+  }, [index, viewer.module, requestViewer, onClose]);
+  return viewer.module ? <viewer.module.GalleryLightboxWindow {...props} /> : null;
 }
