@@ -147,7 +147,7 @@ export function createApp(services: Services, options: AppOptions) {
         const context: AppLoadContext = {
           services,
           clientIp: req.ip ?? "unknown",
-          searches: services.searches.forRequest(),
+          catalogue: services.catalogue.forRequest(),
           // Every page and action looks the session up first: while the database is down, the 503 starts here.
           getSession: () =>
             (session ??= readSession(services.auth, fromNodeHeaders(req.headers)).catch((err: unknown) => {

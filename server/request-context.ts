@@ -1,6 +1,6 @@
 import type { Services } from "./services";
 import type { Auth } from "./accounts/auth";
-import type { CatalogueSearches } from "./properties/kept-searches";
+import type { CatalogueReads } from "./properties/kept-catalogue";
 
 export type CurrentSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
@@ -10,8 +10,8 @@ export interface RequestContext {
   clientIp: string;
   /** The signed-in session, looked up once per request. */
   getSession(): Promise<CurrentSession | null>;
-  /** The catalogue's searches, kept per catalogue version across requests. */
-  searches: CatalogueSearches;
+  /** The public catalogue's reads, kept per catalogue version across requests. */
+  catalogue: CatalogueReads;
 }
 
 declare module "react-router" {

@@ -12,7 +12,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit";
 import type { Logger } from "./logger";
-import { keptSearches, type KeptSearches } from "./properties/kept-searches";
+import { keptCatalogue, type KeptCatalogue } from "./properties/kept-catalogue";
 
 /** Everything a request needs, created once per process and handed to loaders and actions. */
 export interface Services {
@@ -32,8 +32,8 @@ export interface Services {
   logger: Logger;
   /** Work finished after the answer (see background.ts). */
   background: Background;
-  /** Search results kept per catalogue version, for the pages drawn per viewer. */
-  searches: KeptSearches;
+  /** The public catalogue's reads kept per catalogue version, for the pages drawn per request. */
+  catalogue: KeptCatalogue;
   close(): Promise<void>;
 }
 
@@ -73,7 +73,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     stripe,
     logger,
     background,
-    searches: keptSearches(database.db),
+    catalogue: keptCatalogue(database.db),
     async close() {
       await background.settled();
       redis?.disconnect();

@@ -6,8 +6,6 @@ import { findCategory } from "@common/catalog";
 import { formatBRL } from "@common/format";
 import { imageUrl } from "@common/media";
 import { todayInBrazil } from "@common/whatsapp";
-import { publicHostOf } from "@server/accounts/public-host";
-import { findPublicProperty } from "@server/properties/properties";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactBar, ContactCard } from "~/components/property/detail/contact-card";
 import { HostSection } from "~/components/property/detail/host-section";
@@ -18,9 +16,9 @@ import { PlaceMap } from "~/components/map/place-map";
 import { listingBackPath } from "~/lib/redirects";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const property = await findPublicProperty(context.services.database.db, params.id);
+  const property = await context.catalogue.property(params.id);
   if (!property) throw data(null, { status: 404 });
-  const host = await publicHostOf(context.services.database.db, property.id);
+  const host = await context.catalogue.publicHostOf(property.id);
   const base = context.services.config.BASE_URL;
   const cover = property.images[0];
   return {

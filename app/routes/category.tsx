@@ -29,7 +29,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const input = searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE });
   const results = streamed(
-    context.searches.search(input),
+    context.catalogue.search(input),
     context,
     "category search",
     { category: category.slug },

@@ -32,13 +32,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { query, understood } = home;
     // One URL per result list: understood text in its filters; empty, default and bad values dropped.
     redirectToCanonical(url, "/", homeSearch(query));
-    const results = logged(context.searches.search(searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE })));
+    const results = logged(context.catalogue.search(searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE })));
     return { view: "results" as const, query, results, ...placeNotes(understood) };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {
     const category = findCategory(slug)!;
-    const items = logged(context.searches.firstCards(searchInput(DEFAULT_QUERY, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE })));
+    const items = logged(context.catalogue.firstCards(searchInput(DEFAULT_QUERY, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE })));
     return { slug, name: category.name, tagline: category.tagline, items };
   });
   return { view: "hero" as const, query: DEFAULT_QUERY, sections };

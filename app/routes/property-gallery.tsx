@@ -1,13 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/property-gallery";
 import { sharedPageHeaders } from "@server/http/cache-policy";
-import { findPublicProperty } from "@server/properties/properties";
 import { photoCount } from "~/components/property/gallery/gallery-header";
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, GalleryNotFound } from "~/components/property/gallery/gallery-messages";
 import { GalleryView } from "~/components/property/gallery/gallery-view";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const property = await findPublicProperty(context.services.database.db, params.id);
+  const property = await context.catalogue.property(params.id);
   if (!property) return data({ property: null }, { status: 404 });
   const { slug, title, propertyType, location, images } = property;
   return { property: { slug, title, propertyType, location, images } };

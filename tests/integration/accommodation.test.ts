@@ -161,6 +161,7 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     });
 
     it("shows 'Erro ao carregar a propriedade.' with a 500 when the database fails, without crashing", async () => {
+      const unread = await insertProperty(db(), (await insertHost(db())).id, { title: "Cabana Ainda Não Lida" });
       const address = `${t.app.url}/accommodation/${listed.cabana!.slug}`;
       await fetch(address);
       const spy = vi.spyOn(t.app.services.database.db, "select").mockImplementation(() => {
@@ -169,8 +170,8 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       try {
         // The page kept for visitors stays as it was: the catalogue's version has not moved.
         expect((await fetch(address)).headers.get("x-page-cache")).toBe("hit");
-        // An address not kept yet (a campaign's tag makes it another) is drawn, and its loader fails.
-        const res = await fetch(`${address}?utm_source=teste`);
+        // A listing no request has read in this version of the catalogue is drawn, and its loader fails.
+        const res = await fetch(`${t.app.url}/accommodation/${unread.slug}`);
         expect(res.status).toBe(500);
         const html = await res.text();
         expect(html).toContain("Propriedade não encontrada");

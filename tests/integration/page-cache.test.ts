@@ -134,7 +134,7 @@ describe(`pages kept for anonymous visitors (${engine})`, () => {
   it("shows a listing's approval, price edit and hiding from the very next request, though the pages (and, signed in, the searches) were kept", async () => {
     const host = await signedInAs(t.app, "premium-host", { name: "Heitor Anfitrião" });
     const guest = await signedInAs(t.app, "guest");
-    /** A signed-in view, drawn for its viewer from kept searches: twice, the same list. */
+    /** A signed-in view, drawn for its viewer from kept catalogue reads: twice, the same list. */
     const signedInTwice = async (path: string) => {
       const first = await (await guest.client.get(path)).text();
       const second = await guest.client.get(path);

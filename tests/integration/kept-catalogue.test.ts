@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PropertyType } from "../../common/catalog";
 import { DEFAULT_QUERY } from "../../common/property-query";
-import { properties } from "../../server/db/schema";
-import { keptSearches } from "../../server/properties/kept-searches";
+import { properties, users } from "../../server/db/schema";
+import { keptCatalogue } from "../../server/properties/kept-catalogue";
 import { searchInput } from "../../server/properties/search-input";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
@@ -11,12 +11,12 @@ import { insertHost, insertProperty } from "../support/factories";
 
 const input = (types: PropertyType[]) => searchInput(DEFAULT_QUERY, { types, pageSize: 12 });
 
-describe(`searches kept per catalogue version (${engine})`, () => {
+describe(`catalogue reads kept per catalogue version (${engine})`, () => {
   const t = useTestApp();
   const db = () => t.app.database.db;
 
   it("gives later requests the same result until a listing changes, then searches again", async () => {
-    const searches = keptSearches(db());
+    const searches = keptCatalogue(db());
     const host = await insertHost(db());
     const first = await insertProperty(db(), host.id, { title: "Moinho do Primeiro Pedido", propertyType: "Moinho" });
 
@@ -39,8 +39,26 @@ describe(`searches kept per catalogue version (${engine})`, () => {
     expect((await searches.forRequest().search(input(["Moinho"]))).items.map((i) => i.title)).toEqual(["Moinho do Segundo Pedido"]);
   });
 
+  it("keeps a listing and its host's public profile until either changes", async () => {
+    const reads = keptCatalogue(db());
+    const host = await insertHost(db(), { name: "Lia Primeira" });
+    const listing = await insertProperty(db(), host.id, { title: "Celeiro Guardado", propertyType: "Celeiro", priceCents: 30_000 });
+    const kept = await reads.forRequest().property(listing.slug);
+    expect(kept?.priceCents).toBe(30_000);
+    await expect(reads.forRequest().property(listing.slug)).resolves.toBe(kept);
+    const profile = await reads.forRequest().publicHostOf(listing.id);
+    await expect(reads.forRequest().publicHostOf(listing.id)).resolves.toBe(profile);
+
+    await db().update(properties).set({ priceCents: 31_000 }).where(eq(properties.id, listing.id));
+    expect((await reads.forRequest().property(listing.slug))?.priceCents).toBe(31_000);
+    await db().update(users).set({ name: "Nina Segunda" }).where(eq(users.id, host.id));
+    expect(JSON.stringify(await reads.forRequest().publicHostOf(listing.id))).toContain("Nina");
+    await db().update(properties).set({ isActive: false }).where(eq(properties.id, listing.id));
+    await expect(reads.forRequest().property(listing.slug)).resolves.toBeNull();
+  });
+
   it("keeps at most the number of results it was given, the least recently used leaving first", async () => {
-    const searches = keptSearches(db(), 2);
+    const searches = keptCatalogue(db(), 2);
     const a = await searches.forRequest().search(input(["Cabana"]));
     const b = await searches.forRequest().search(input(["Chalé"]));
     await expect(searches.forRequest().search(input(["Cabana"]))).resolves.toBe(a); // a used again: b is now the oldest

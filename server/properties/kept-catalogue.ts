@@ -1,24 +1,29 @@
+import { publicHostOf, type PublicHost } from "../accounts/public-host";
 import type { Db } from "../db/client";
 import { currentContentVersion } from "./content-version";
+import { findPublicProperty } from "./properties";
 import { firstCards, searchProperties, type SearchInput, type SearchResult } from "./search";
 
-/** The catalogue's searches as one request sees them. */
-export interface CatalogueSearches {
+/** The public catalogue's reads as one request sees them. */
+export interface CatalogueReads {
   search(input: SearchInput): Promise<SearchResult>;
   firstCards(input: SearchInput): Promise<SearchResult["items"]>;
+  /** A public listing by id or slug, with its photos. */
+  property(key: string): ReturnType<typeof findPublicProperty>;
+  publicHostOf(propertyId: string): Promise<PublicHost | null>;
 }
 
 /**
- * Search results kept per catalogue version (migration 0013), for the pages drawn per request (signed
- * in, or an anonymous page the page cache does not hold yet) that still show what every viewer sees:
- * the home carousels and the result lists. Each request reads the version before its first search
+ * Reads of the public catalogue kept per catalogue version (migration 0013), for the pages drawn per
+ * request (signed in, or an anonymous page the page cache does not hold yet) that still show what
+ * every viewer sees: the home carousels, the result lists, a listing and its host's public profile. Each request reads the version before its first read
  * (its own read: the page cache's may be older than the request's drawing), so a change shows from
  * the next request in every process, as with the page cache (decision 019). At most `maxEntries`
- * results, the least recently used leaving first; a failed search is not kept.
+ * results, the least recently used leaving first; a failed read is not kept.
  */
-export type KeptSearches = ReturnType<typeof keptSearches>;
+export type KeptCatalogue = ReturnType<typeof keptCatalogue>;
 
-export function keptSearches(db: Db, maxEntries = 500) {
+export function keptCatalogue(db: Db, maxEntries = 500) {
   let kept = { version: -1, entries: new Map<string, Promise<unknown>>() };
 
   async function read<T>(version: Promise<number>, key: string, work: () => Promise<T>): Promise<T> {
@@ -41,13 +46,15 @@ export function keptSearches(db: Db, maxEntries = 500) {
   }
 
   return {
-    /** A request's view: it reads the version once, when it first searches. */
-    forRequest(): CatalogueSearches {
+    /** A request's view: it reads the version once, when it first reads. */
+    forRequest(): CatalogueReads {
       let version: Promise<number> | undefined;
       const versionOnce = () => (version ??= currentContentVersion(db));
       return {
         search: (input) => read(versionOnce(), `search ${JSON.stringify(input)}`, () => searchProperties(db, input)),
         firstCards: (input) => read(versionOnce(), `cards ${JSON.stringify(input)}`, () => firstCards(db, input)),
+        property: (key) => read(versionOnce(), `property ${key}`, () => findPublicProperty(db, key)),
+        publicHostOf: (propertyId) => read(versionOnce(), `host ${propertyId}`, () => publicHostOf(db, propertyId)),
       };
     },
   };
