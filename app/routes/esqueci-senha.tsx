@@ -11,7 +11,10 @@ import { loginPath } from "~/lib/redirects";
 import { refusalData } from "~/lib/refusal.server";
 import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
 
-export const meta: Route.MetaFunction = () => [{ title: "Esqueci minha senha | Recanto" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Esqueci minha senha | Recanto" },
+  { name: "description", content: "Receba por email um link para criar uma nova senha da sua conta no Recanto." },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

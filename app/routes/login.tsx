@@ -15,7 +15,10 @@ import { forgotPasswordPath, safeRedirect, secondFactorStepPath } from "~/lib/re
 import { SIGNED_IN } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Entrar | Recanto" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Entrar | Recanto" },
+  { name: "description", content: "Entre no Recanto para favoritar hospedagens na natureza e falar direto com os anfitriões." },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

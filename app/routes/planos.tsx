@@ -10,7 +10,10 @@ import { linkButton } from "~/components/layout/page-message";
 import { AccessRestricted } from "~/components/layout/access-restricted";
 import { getViewer } from "~/lib/auth.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Planos | Recanto" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Planos | Recanto" },
+  { name: "description", content: "Os planos mensais para anunciar sua hospedagem no Recanto, sem comissão sobre as reservas." },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);

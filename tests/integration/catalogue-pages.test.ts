@@ -162,6 +162,20 @@ describe(`home and category pages (${engine})`, () => {
     expect(html).not.toContain("Casa flutuante no rio");
   });
 
+  it("every public page has a title and a description of its own for search engines and link previews", async () => {
+    const pages = ["/", "/category/chales", "/login", "/cadastro", "/esqueci-senha", "/planos", "/como-funciona", "/central-ajuda", "/anuncie-conosco", "/termos-uso", "/privacidade", "/politica-cancelamento"];
+    const descriptions = new Set<string>();
+    for (const page of pages) {
+      const html = await (await fetch(t.app.url + page)).text();
+      expect(/<title>[^<]+ \| Recanto<\/title>|<title>Recanto \| [^<]+<\/title>/.test(html), page).toBe(true);
+      const description = /<meta name="description" content="([^"]{40,})"/.exec(html)?.[1];
+      expect(description, page).toBeDefined();
+      descriptions.add(description!);
+    }
+    // Pages of their own kind say something of their own (home and a category may share the catalogue's line).
+    expect(descriptions.size).toBeGreaterThanOrEqual(pages.length - 2);
+  });
+
   it("every footer collection lists its properties", async () => {
     const expected: Record<string, string> = { glamping: "Cabana número 13", "pe-na-areia": "Casa pé na areia", "lugares-historicos": "Fazenda histórica", chales: "Chalé da serra gaúcha" };
     for (const category of FOOTER_CATEGORIES) {
