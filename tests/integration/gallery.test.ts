@@ -110,14 +110,15 @@ describe(`the photo gallery page (${engine})`, () => {
     const db = t.app.services.database.db;
     // The loader's error is logged on the server (app/entry.server.tsx handleError): make sure it was.
     const logged = vi.spyOn(t.app.services.logger, "error");
+    const unread = await insertProperty(db, (await insertHost(db)).id, { title: "Cabana Ainda Não Vista" }, testImages(1, "gallery/nao-vista"));
     const address = `/property-gallery/${ids.three.slug}`;
     await get(address);
     await db.execute(sql`ALTER TABLE property_images RENAME TO property_images_offline`);
     try {
       // The page kept for visitors stays as it was: the catalogue's version has not moved.
       expect((await get(address)).headers.get("x-page-cache")).toBe("hit");
-      // An address not kept yet (a campaign's tag makes it another) is drawn, and its loader fails.
-      const res = await get(`${address}?utm_source=teste`);
+      // A listing no request has read in this version of the catalogue is drawn, and its loader fails.
+      const res = await get(`/property-gallery/${unread.slug}`);
       expect(res.status).toBe(500);
       const html = await res.text();
       const text = textOf(mainOf(html));
