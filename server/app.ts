@@ -123,13 +123,15 @@ export function createApp(services: Services, options: AppOptions) {
   if (options.clientDir) {
     // Scripts and styles as compressed at build (.br and .gz beside each, vite.config.ts), never again per request.
     const assets = expressStaticGzip(path.join(options.clientDir, "assets"), { enableBrotli: true, orderPreference: ["br"], index: false, serveStatic: { immutable: true, maxAge: "1y" } });
-    app.use("/assets", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? assets(req, res, next) : next()));
-    // An asset that is not there (an old page asking for a replaced build's file): a plain 404, not a
-    // page, and without the encoding the middleware may have chosen before finding no file.
     app.use("/assets", (req, res, next) => {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
-      res.removeHeader("Content-Encoding");
-      res.status(404).type("text/plain").send("Arquivo não encontrado.");
+      // An asset that is not there (an old page asking for a replaced build's file): a plain 404, not a
+      // page, and without the encoding the middleware may have chosen before finding no file.
+      assets(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        res.removeHeader("Content-Encoding");
+        res.status(404).type("text/plain").send("Arquivo não encontrado.");
+      });
     });
     // The build's other files (public/): only their names reach the folder, not every page's path.
     const files = new Set(fs.readdirSync(options.clientDir, { withFileTypes: true }).flatMap((f) => (f.isFile() ? [`/${f.name}`] : [])));

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState, type RefObject } from "react";
+import { useCallback, useEffect, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
 import type { Mode } from "./auth-dialog-form";
@@ -31,10 +31,11 @@ export function AuthDialogWindow({
   const form = useModuleOnDemand(loadForm);
   const [failed, setFailed] = useState(false);
   const requestForm = form.request;
-  useEffect(() => void requestForm().then((loaded) => setFailed(!loaded)), [requestForm]);
+  const fetchForm = useCallback(() => void requestForm().then((loaded) => setFailed(!loaded)), [requestForm]);
+  useEffect(fetchForm, [fetchForm]);
   const tryAgain = () => {
     setFailed(false);
-    void requestForm().then((loaded) => setFailed(!loaded));
+    fetchForm();
   };
   return (
     <Dialog.Root open={open} onOpenChange={close}>
