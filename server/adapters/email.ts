@@ -27,12 +27,16 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let written = 0;
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
-      const file = path.join(outboxDir, `${Date.now()}-${safeTo}.eml`);
+      // Two emails to one address can be written in the same millisecond (timers firing together after a busy moment):
+      // the process and a count keep both, in the order they were sent.
+      written += 1;
+      const file = path.join(outboxDir, `${Date.now()}-${process.pid}-${String(written).padStart(9, "0")}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, "email written to outbox");
     },
