@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useCallback, useEffect, useState, type RefObject } from "react";
+import type { RefObject } from "react";
 import { Link } from "react-router";
-import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
+import { useModuleOnMount } from "~/components/ui/on-demand";
 import type { Mode } from "./auth-dialog-form";
 
 // The form (with the sign-up's checks: zod and the phone library, ~50 KiB gzip) is a module of its own:
@@ -28,15 +28,7 @@ export function AuthDialogWindow({
   toggle: () => void;
   succeeded: () => void;
 }) {
-  const form = useModuleOnDemand(loadForm);
-  const [failed, setFailed] = useState(false);
-  const requestForm = form.request;
-  const fetchForm = useCallback(() => void requestForm().then((loaded) => setFailed(!loaded)), [requestForm]);
-  useEffect(fetchForm, [fetchForm]);
-  const tryAgain = () => {
-    setFailed(false);
-    fetchForm();
-  };
+  const form = useModuleOnMount(loadForm);
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
@@ -57,10 +49,13 @@ export function AuthDialogWindow({
             <form.module.DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} onLeave={() => close(false)} />
           ) : (
             <p role="status" className="mt-6 py-10 text-center text-sm text-stone-600 dark:text-stone-300">
-              {failed ? (
-                <button type="button" onClick={tryAgain} className="font-semibold text-brand-700 underline dark:text-brand-300">
-                  Tentar de novo
-                </button>
+              {form.failed ? (
+                <>
+                  Não foi possível carregar o formulário. Verifique sua conexão.{" "}
+                  <button type="button" onClick={form.retry} className="font-semibold text-brand-700 underline dark:text-brand-300">
+                    Tentar de novo
+                  </button>
+                </>
               ) : (
                 "Carregando..."
               )}

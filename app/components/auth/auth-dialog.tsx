@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
+import { useModuleOnDemand } from "~/components/ui/on-demand";
 import type { Mode } from "./auth-dialog-form";
 
 // The window (Radix's dialog) and its form (zod and the phone library, ~50 KiB gzip) load when the

@@ -1,10 +1,12 @@
 import { Heart, Menu, Trees, User } from "lucide-react";
-import { lazy, Suspense, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
+import { useState, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { useModuleOnDemand } from "~/components/ui/on-demand";
 import type { Viewer } from "~/lib/auth.server";
 import { useTheme } from "~/lib/use-theme";
 import { THEME_OPTIONS } from "./header-parts";
+
 const iconButton =
   "inline-flex h-10 items-center justify-center gap-2 rounded-full border border-stone-300 px-3 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800";
 
@@ -56,28 +58,29 @@ export function SiteHeader({
   );
 }
 
-
-
 const loadMenus = () => import("./header-menus");
-const AccountMenu = lazy(() => loadMenus().then((m) => ({ default: m.AccountMenu })));
-const ThemeMenu = lazy(() => loadMenus().then((m) => ({ default: m.ThemeMenu })));
+type Menus = Awaited<ReturnType<typeof loadMenus>>;
 const OPENING_KEYS = ["Enter", " ", "ArrowDown", "ArrowUp"];
 
 /**
  * A header menu's button, drawn here so the menu's code loads only when wanted: fetched when a
- * pointer or the focus reaches the button, shown (open) when it is pressed.
+ * pointer or the focus reaches the button, shown (open) once it is there after a press. If it cannot
+ * be fetched, the button stays and a toast says so; the next press tries again.
  */
-function MenuButton({ trigger, menu }: { trigger: ComponentProps<"button">; menu: (byKeyboard: boolean) => ReactNode }) {
+function MenuButton({ trigger, menu }: { trigger: ComponentProps<"button">; menu: (menus: Menus, byKeyboard: boolean) => ReactNode }) {
+  const menus = useModuleOnDemand(loadMenus);
   const [opened, setOpened] = useState<{ byKeyboard: boolean } | null>(null);
-  const open = (byKeyboard: boolean) => setOpened((o) => o ?? { byKeyboard });
-  const button = (
+  const open = (byKeyboard: boolean) => void menus.request().then((loaded) => loaded && setOpened((o) => o ?? { byKeyboard }));
+  const preload = () => void loadMenus().catch(() => undefined); // told on the press, if it still fails then
+  if (opened && menus.module) return menu(menus.module, opened.byKeyboard);
+  return (
     <button
       type="button"
       aria-haspopup="menu"
       aria-expanded={false}
       {...trigger}
-      onPointerEnter={() => void loadMenus()}
-      onFocus={() => void loadMenus()}
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={(e) => open(e.detail === 0)}
       onKeyDown={(e: KeyboardEvent) => {
         if (!OPENING_KEYS.includes(e.key)) return;
@@ -86,8 +89,6 @@ function MenuButton({ trigger, menu }: { trigger: ComponentProps<"button">; menu
       }}
     />
   );
-  if (!opened) return button;
-  return <Suspense fallback={button}>{menu(opened.byKeyboard)}</Suspense>;
 }
 
 function AccountButton({ viewer, pendingModeration }: { viewer: Viewer | null; pendingModeration: number | null }) {
@@ -104,7 +105,12 @@ function AccountButton({ viewer, pendingModeration }: { viewer: Viewer | null; p
       </>
     ),
   };
-  return <MenuButton trigger={trigger} menu={(byKeyboard) => <AccountMenu viewer={viewer} pendingModeration={pendingModeration} trigger={trigger} byKeyboard={byKeyboard} />} />;
+  return (
+    <MenuButton
+      trigger={trigger}
+      menu={({ AccountMenu }, byKeyboard) => <AccountMenu viewer={viewer} pendingModeration={pendingModeration} trigger={trigger} byKeyboard={byKeyboard} />}
+    />
+  );
 }
 
 function ThemeButton() {
@@ -112,5 +118,5 @@ function ThemeButton() {
   const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[2]!;
   // The title shows mouse users the same words as screen readers hear.
   const trigger = { className: iconButton, "aria-label": `Tema: ${current.label}`, title: `Tema: ${current.label}`, children: current.icon };
-  return <MenuButton trigger={trigger} menu={(byKeyboard) => <ThemeMenu trigger={trigger} byKeyboard={byKeyboard} />} />;
+  return <MenuButton trigger={trigger} menu={({ ThemeMenu }, byKeyboard) => <ThemeMenu trigger={trigger} byKeyboard={byKeyboard} />} />;
 }

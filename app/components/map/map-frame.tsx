@@ -1,20 +1,11 @@
-import { Component, Suspense, useSyncExternalStore, type ReactNode } from "react";
-
-const subscribe = () => () => {};
-/** False on the server and while hydrating, true after: Leaflet needs the browser's DOM. */
-function useInBrowser(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+import { Component, type ReactNode } from "react";
+import { useModuleOnMount } from "~/components/ui/on-demand";
 
 function Note({ children }: { children: ReactNode }) {
-  return <p className="flex size-full items-center justify-center px-4 text-center text-sm text-stone-600 dark:text-stone-300">{children}</p>;
+  return <div className="flex size-full flex-col items-center justify-center gap-2 px-4 text-center text-sm text-stone-600 dark:text-stone-300">{children}</div>;
 }
 
-/** A map that fails (its code did not arrive, the browser lacks something) leaves the rest of the page working. */
+/** A map that fails in the browser (Leaflet meets something it lacks) leaves the rest of the page working. */
 class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
@@ -27,16 +18,22 @@ class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }>
 
 /**
  * Where a map goes: a labelled region that shows "Carregando mapa..." until its code (a separate
- * chunk, with Leaflet and its CSS, fetched only now) has arrived.
+ * chunk, with Leaflet and its CSS, fetched in the browser only) has arrived, then draws it with
+ * `children`. If the code cannot be fetched, it says so in place and offers to try again.
  */
-export function MapFrame({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
-  const inBrowser = useInBrowser();
+export function MapFrame<M>({ label, className = "", load, children }: { label: string; className?: string; load: () => Promise<M>; children: (module: M) => ReactNode }) {
+  const map = useModuleOnMount(load);
   return (
     <div role="region" aria-label={label} className={`relative isolate overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-800 ${className}`}>
-      {inBrowser ? (
-        <MapFailure>
-          <Suspense fallback={<Note>Carregando mapa...</Note>}>{children}</Suspense>
-        </MapFailure>
+      {map.module ? (
+        <MapFailure>{children(map.module)}</MapFailure>
+      ) : map.failed ? (
+        <Note>
+          <p>Não foi possível carregar o mapa. Verifique sua conexão.</p>
+          <button type="button" onClick={map.retry} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            Tentar de novo
+          </button>
+        </Note>
       ) : (
         <Note>Carregando mapa...</Note>
       )}

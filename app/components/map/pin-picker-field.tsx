@@ -1,10 +1,10 @@
-import { lazy, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { municipalityPointUrl } from "@common/map";
 import type { LatLng } from "@common/property-query";
 import { MapFrame } from "./map-frame";
 import { useMapTiles } from "./use-map-tiles";
 
-const PinPicker = lazy(() => import("./leaflet/pin-picker"));
+const loadPinPicker = () => import("./leaflet/pin-picker");
 
 /** A complete "City - UF", worth asking the municipality's point for. */
 const MUNICIPALITY_LABEL = /^.+ - [A-Z]{2}$/;
@@ -47,18 +47,22 @@ export function PinPickerField({ city, initialPin, initialExact }: { city: strin
         </p>
       </div>
       {pin ? (
-        <MapFrame label="Mapa para marcar a propriedade" className="h-72">
-          <PinPicker
-            tiles={tiles}
-            pin={pin}
-            onMove={(moved) => {
-              setPlaced(true);
-              setPin(moved);
-            }}
-          />
-          {/* Rendered in the browser only (inside the frame): a form sent without JavaScript posts no pin. */}
-          <input type="hidden" name="latitude" value={pin.lat} />
-          <input type="hidden" name="longitude" value={pin.lng} />
+        <MapFrame label="Mapa para marcar a propriedade" className="h-72" load={loadPinPicker}>
+          {({ default: PinPicker }) => (
+            <>
+              <PinPicker
+                tiles={tiles}
+                pin={pin}
+                onMove={(moved) => {
+                  setPlaced(true);
+                  setPin(moved);
+                }}
+              />
+              {/* Drawn once the map is (in the browser only): a form sent without JavaScript or without the map posts no pin. */}
+              <input type="hidden" name="latitude" value={pin.lat} />
+              <input type="hidden" name="longitude" value={pin.lng} />
+            </>
+          )}
         </MapFrame>
       ) : null}
       <label className="flex items-start gap-3 text-sm">

@@ -1,9 +1,8 @@
-import { lazy } from "react";
 import type { LatLng } from "@common/property-query";
 import { MapFrame } from "./map-frame";
 import { useMapTiles } from "./use-map-tiles";
 
-const AreaMap = lazy(() => import("./leaflet/area-map"));
+const loadAreaMap = () => import("./leaflet/area-map");
 
 /** The detail page's place: the public position on a small map, as an area of about 1 km unless the host shows the exact point. */
 export function PlaceMap({ position, exact, location }: { position: LatLng; exact: boolean; location: string }) {
@@ -17,8 +16,8 @@ export function PlaceMap({ position, exact, location }: { position: LatLng; exac
       <p className="mt-3 text-stone-700 dark:text-stone-300">
         {exact ? `${location}. O anfitrião mostra o ponto exato da propriedade.` : `${location}. A propriedade fica dentro da área marcada, de cerca de 1 km: o ponto exato não é divulgado.`}
       </p>
-      <MapFrame label={`Mapa: ${title.toLowerCase()}`} className="mt-4 h-64 sm:h-80">
-        <AreaMap tiles={tiles} position={position} exact={exact} />
+      <MapFrame label={`Mapa: ${title.toLowerCase()}`} className="mt-4 h-64 sm:h-80" load={loadAreaMap}>
+        {({ default: AreaMap }) => <AreaMap tiles={tiles} position={position} exact={exact} />}
       </MapFrame>
     </section>
   );

@@ -1,11 +1,11 @@
 import { List, MapIcon } from "lucide-react";
-import { lazy, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";
 import { MapFrame } from "./map-frame";
 import { useMapTiles } from "./use-map-tiles";
 
-const ResultsMap = lazy(() => import("./leaflet/results-map"));
+const loadResultsMap = () => import("./leaflet/results-map");
 
 type View = "list" | "map";
 
@@ -36,8 +36,8 @@ export function ResultsWithMap({
       <div className={withMap ? "lg:grid lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:items-start lg:gap-6" : undefined}>
         <div className={withMap ? "hidden lg:block" : undefined}>{children}</div>
         {withMap ? (
-          <MapFrame label="Mapa dos resultados" className="mt-8 h-[70vh] lg:sticky lg:top-20 lg:h-[calc(100vh-6rem)]">
-            <ResultsMap tiles={tiles} results={results} area={area} areaHref={areaHref} />
+          <MapFrame label="Mapa dos resultados" className="mt-8 h-[70vh] lg:sticky lg:top-20 lg:h-[calc(100vh-6rem)]" load={loadResultsMap}>
+            {({ default: ResultsMap }) => <ResultsMap tiles={tiles} results={results} area={area} areaHref={areaHref} />}
           </MapFrame>
         ) : null}
       </div>

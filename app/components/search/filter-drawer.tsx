@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";
-import { useDialogOnDemand } from "~/components/ui/dialog-on-demand";
+import { useDialogOnDemand } from "~/components/ui/on-demand";
 
 const loadSheet = () => import("./filter-drawer-sheet");
 

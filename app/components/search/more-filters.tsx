@@ -4,7 +4,7 @@ import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS,
 import type { PropertyQuery } from "@common/property-query";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "@common/stay-attributes";
 import type { Facets } from "@server/properties/facets";
-import { useDialogOnDemand } from "~/components/ui/dialog-on-demand";
+import { useDialogOnDemand } from "~/components/ui/on-demand";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const loadDialog = () => import("./more-filters-dialog");

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { StoredImage } from "@common/property-card";
-import { useModuleOnDemand } from "~/components/ui/dialog-on-demand";
+import { useModuleOnDemand } from "~/components/ui/on-demand";
 
 const loadWindow = () => import("./gallery-lightbox-window");
 

@@ -1,13 +1,16 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "./toasts";
 
 const LOAD_FAILED = "Não foi possível abrir. Verifique sua conexão e tente de novo.";
 
+const tellLoadFailed = () => notify.error(LOAD_FAILED);
+
 /**
- * A module loaded when first wanted: null until it has arrived. `request` loads it (once) and
- * resolves true when it is there; when the network fails, the visitor is told and may try again.
+ * A module loaded when first wanted (a dialog's window, a menu, a map): null until it has arrived.
+ * `request` loads it and resolves true when it is there. When the network fails, `onFailure` tells
+ * the visitor (a toast unless the caller shows it in place) and the next request tries again.
  */
-export function useModuleOnDemand<M>(load: () => Promise<M>) {
+export function useModuleOnDemand<M>(load: () => Promise<M>, onFailure: () => void = tellLoadFailed) {
   const [module, setModule] = useState<M | null>(null);
   const request = useCallback(
     () =>
@@ -17,13 +20,31 @@ export function useModuleOnDemand<M>(load: () => Promise<M>) {
           return true;
         },
         () => {
-          notify.error(LOAD_FAILED);
+          onFailure();
           return false;
         },
       ),
-    [load],
+    [load, onFailure],
   );
   return { module, request };
+}
+
+const sayNothing = () => {};
+
+/**
+ * A module wanted as soon as its place is drawn in the browser (a map, the sign-in form): loaded on
+ * mounting. A failure is for the caller to show in place (`failed`), with `retry` to ask again.
+ */
+export function useModuleOnMount<M>(load: () => Promise<M>) {
+  const { module, request } = useModuleOnDemand(load, sayNothing);
+  const [failed, setFailed] = useState(false);
+  const fetch = useCallback(() => void request().then((loaded) => setFailed(!loaded)), [request]);
+  useEffect(fetch, [fetch]);
+  const retry = () => {
+    setFailed(false);
+    fetch();
+  };
+  return { module, failed, retry };
 }
 
 /**

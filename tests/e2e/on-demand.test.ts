@@ -9,13 +9,14 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 },
 /** A name Radix's dialog code carries in the production build (its parts' display names). */
 const RADIX_DIALOG = "DialogContent";
 
-describe.skipIf(!hasChromium)("dialogs load their code when first opened (demo catalogue, Chromium)", () => {
+describe.skipIf(!hasChromium)("dialogs, menus, maps and toasts load their code when first wanted, and survive when it cannot come (demo catalogue, Chromium)", () => {
   const t = useBrowserApp(undefined, { demo: true });
 
-  /** The page at `path`, hydrated, and the text of every script it has loaded so far. */
-  async function open(path: string, options: BrowserContextOptions) {
+  /** The page at `path`, hydrated (after `before`, given the page), and the text of every script it has loaded so far. */
+  async function open(path: string, options: BrowserContextOptions, before?: (page: Page) => Promise<unknown>) {
     const context = await t.browser.newContext(options);
     const page = await context.newPage();
+    await before?.(page);
     const scripts: Promise<string>[] = [];
     page.on("response", (response: Response) => {
       if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
@@ -26,10 +27,23 @@ describe.skipIf(!hasChromium)("dialogs load their code when first opened (demo c
     return { context, page, loaded };
   }
 
-  async function galleryPath() {
+  async function listingPath() {
     const category = await (await fetch(`${t.app.url}/category/chales`)).text();
-    const listing = /href="(\/accommodation\/[^"?]+)/.exec(category)![1]!;
-    return /href="(\/property-gallery\/[^"?]+)/.exec(await (await fetch(t.app.url + listing)).text())![1]!;
+    return /href="(\/accommodation\/[^"?]+)/.exec(category)![1]!;
+  }
+  async function galleryPath() {
+    return /href="(\/property-gallery\/[^"?]+)/.exec(await (await fetch(t.app.url + (await listingPath()))).text())![1]!;
+  }
+
+  /** Scripts matching `pattern`, or among them those whose code contains `marker` (a chunk whose name says nothing), fail as if the connection dropped. Returns the way back. */
+  async function cutScripts(page: Page, { pattern = "**/assets/*.js", marker }: { pattern?: string; marker?: string }) {
+    await page.route(pattern, async (route) => {
+      if (!marker) return route.abort("internetdisconnected");
+      const response = await route.fetch();
+      if ((await response.text()).includes(marker)) return route.abort("internetdisconnected");
+      return route.fulfill({ response });
+    });
+    return () => page.unroute(pattern);
   }
 
   const cases: { name: string; path: () => Promise<string>; options: BrowserContextOptions; trigger: (page: Page) => Locator; dialog: string | RegExp }[] = [
@@ -92,6 +106,62 @@ describe.skipIf(!hasChromium)("dialogs load their code when first opened (demo c
     await page.getByRole("dialog", { name: "Filtros" }).waitFor();
     // Open, the dialog hides the rest of the page from assistive technology.
     await expect(page.getByRole("button", { name: "Filtros", exact: true, includeHidden: true }).getAttribute("aria-expanded")).resolves.toBe("true");
+    await context.close();
+  });
+
+  const FAILED = "Não foi possível abrir. Verifique sua conexão e tente de novo.";
+
+  it("a header menu: the button stays, a toast says so, the next press opens it", async () => {
+    const { context, page } = await open("/", DESKTOP);
+    const reconnect = await cutScripts(page, { pattern: "**/assets/header-menus-*.js" });
+    const button = page.getByRole("button", { name: "Menu da conta" });
+    await button.click();
+    await page.locator("[data-sonner-toast]", { hasText: FAILED }).waitFor();
+    await expect(page.getByRole("menu").count()).resolves.toBe(0);
+
+    await reconnect();
+    await button.click();
+    await page.getByRole("menuitem", { name: "Entrar" }).waitFor();
+    await context.close();
+  });
+
+  it("when the toasts' code cannot come either, the message is a plain alert that can be closed", async () => {
+    const { context, page } = await open("/", DESKTOP);
+    await cutScripts(page, { marker: "data-sonner-toaster" });
+    await cutScripts(page, { pattern: "**/assets/header-menus-*.js" });
+    await page.getByRole("button", { name: "Menu da conta" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: FAILED });
+    await alert.waitFor();
+    await alert.getByRole("button", { name: "Fechar notificação" }).click();
+    await alert.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("the sign-in form: the window says so in place and 'Tentar de novo' loads it", async () => {
+    const { context, page } = await open("/favoritos", DESKTOP);
+    const reconnect = await cutScripts(page, { pattern: "**/assets/auth-dialog-form-*.js" });
+    await page.getByRole("main").getByRole("button", { name: "Entrar", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Entrar no Recanto" });
+    await dialog.getByText("Não foi possível carregar o formulário. Verifique sua conexão.").waitFor();
+
+    await reconnect();
+    await dialog.getByRole("button", { name: "Tentar de novo" }).click();
+    await dialog.getByLabel("Email").waitFor();
+    await context.close();
+  });
+
+  it("a listing's map: the place says so and 'Tentar de novo' draws it", async () => {
+    // The map's code is fetched as soon as the page is drawn in the browser: cut before it loads.
+    let reconnect = async () => {};
+    const { context, page } = await open(await listingPath(), DESKTOP, async (page) => (reconnect = await cutScripts(page, { pattern: "**/assets/area-map-*.js" })));
+    const map = page.getByRole("region", { name: /^Mapa: localização/ });
+    await map.scrollIntoViewIfNeeded();
+    await map.getByText("Não foi possível carregar o mapa. Verifique sua conexão.").waitFor();
+    await expect(page.getByRole("heading", { level: 1 }).count()).resolves.toBe(1);
+
+    await reconnect();
+    await map.getByRole("button", { name: "Tentar de novo" }).click();
+    await map.locator(".leaflet-container").waitFor();
     await context.close();
   });
 });
