@@ -20,7 +20,7 @@ import { cachePolicy } from "./http/cache-policy";
 import { singleDrainListener } from "./http/drain-listeners";
 import { healthHandler } from "./http/health";
 import { imageUploadHandlers } from "./http/image-upload";
-import { notePageContext, pageCache } from "./http/page-cache";
+import { catalogueVersionReadFor, notePageContext, pageCache } from "./http/page-cache";
 import { currentContentVersion } from "./properties/content-version";
 import { noteUnavailable, sendUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "./http/unavailable";
 import { withRequestId } from "./logger";
@@ -149,7 +149,7 @@ export function createApp(services: Services, options: AppOptions) {
         const context: AppLoadContext = {
           services,
           clientIp: req.ip ?? "unknown",
-          catalogue: services.catalogue.forRequest(),
+          catalogue: services.catalogue.forRequest(catalogueVersionReadFor(res)),
           // Every page and action looks the session up first: while the database is down, the 503 starts here.
           getSession: () =>
             (session ??= readSession(services.auth, fromNodeHeaders(req.headers)).catch((err: unknown) => {

@@ -49,6 +49,13 @@ export function notePageContext(res: Response, context: AppLoadContext) {
   loadContexts.set(res, context);
 }
 
+const versionsRead = new WeakMap<Response, number>();
+
+/** The catalogue's version read for this request on its way to being drawn, if it was: the page's own reads need not read it again. */
+export function catalogueVersionReadFor(res: Response): number | undefined {
+  return versionsRead.get(res);
+}
+
 /** Something a page streamed failed: it is shown with an error state, which must not be kept for others. */
 export function markIncomplete(context: AppLoadContext) {
   incomplete.add(context);
@@ -84,6 +91,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     let version: number;
     try {
       version = await options.version();
+      versionsRead.set(res, version);
     } catch {
       // The database is down: a page already drawn is better than the outage page (stale-if-error).
       // Without one, the page is drawn as usual and shows its own error states; nothing is kept.

@@ -16,12 +16,16 @@ export interface CatalogueReads {
 /**
  * Reads of the public catalogue kept per catalogue version (migration 0013), for the pages drawn per
  * request (signed in, or an anonymous page the page cache does not hold yet) that still show what
- * every viewer sees: the home carousels, the result lists, a listing and its host's public profile. Each request reads the version before its first read
- * (its own read: the page cache's may be older than the request's drawing), so a change shows from
- * the next request in every process, as with the page cache (decision 019). At most `maxEntries`
- * results, the least recently used leaving first; a failed read is not kept.
+ * every viewer sees: the home carousels, the result lists, a listing and its host's public profile.
+ * Each request reads the version before its first read, or takes the one the page cache has just read
+ * for it, so a change shows from the next request in every process, as with the page cache (decision
+ * 019). At most `maxEntries` results, the least recently used leaving first; a failed read is not kept.
+ * Searches with endless variants (free text, a map's box) are not kept: they would push out the
+ * results every visitor asks for.
  */
 export type KeptCatalogue = ReturnType<typeof keptCatalogue>;
+
+const worthKeeping = (input: SearchInput) => !input.search && !input.location && !input.area;
 
 export function keptCatalogue(db: Db, maxEntries = 500) {
   let kept = { version: -1, entries: new Map<string, Promise<unknown>>() };
@@ -46,12 +50,12 @@ export function keptCatalogue(db: Db, maxEntries = 500) {
   }
 
   return {
-    /** A request's view: it reads the version once, when it first reads. */
-    forRequest(): CatalogueReads {
-      let version: Promise<number> | undefined;
+    /** A request's view: it reads the version once, when it first reads, unless it was given the one read for it already. */
+    forRequest(knownVersion?: number): CatalogueReads {
+      let version = knownVersion === undefined ? undefined : Promise.resolve(knownVersion);
       const versionOnce = () => (version ??= currentContentVersion(db));
       return {
-        search: (input) => read(versionOnce(), `search ${JSON.stringify(input)}`, () => searchProperties(db, input)),
+        search: (input) => (worthKeeping(input) ? read(versionOnce(), `search ${JSON.stringify(input)}`, () => searchProperties(db, input)) : searchProperties(db, input)),
         firstCards: (input) => read(versionOnce(), `cards ${JSON.stringify(input)}`, () => firstCards(db, input)),
         property: (key) => read(versionOnce(), `property ${key}`, () => findPublicProperty(db, key)),
         publicHostOf: (propertyId) => read(versionOnce(), `host ${propertyId}`, () => publicHostOf(db, propertyId)),

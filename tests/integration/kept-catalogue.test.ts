@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PropertyType } from "../../common/catalog";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import { properties, users } from "../../server/db/schema";
+import { currentContentVersion } from "../../server/properties/content-version";
 import { keptCatalogue } from "../../server/properties/kept-catalogue";
 import { searchInput } from "../../server/properties/search-input";
 import { useTestApp } from "../support/app";
@@ -65,5 +66,33 @@ describe(`catalogue reads kept per catalogue version (${engine})`, () => {
     await searches.forRequest().search(input(["Pousada"]));
     await expect(searches.forRequest().search(input(["Cabana"]))).resolves.toBe(a);
     await expect(searches.forRequest().search(input(["Chalé"]))).resolves.not.toBe(b);
+  });
+
+  it("does not keep free-text, location-text or map-area searches, so their endless variants cannot push out the shared results", async () => {
+    const searches = keptCatalogue(db(), 2);
+    const a = await searches.forRequest().search(input(["Cabana"]));
+    const b = await searches.forRequest().search(input(["Chalé"]));
+    for (const variant of [{ search: "cachoeira" }, { location: "serra" }, { area: { west: -46, south: -23, east: -45, north: -22 } }]) {
+      const one = { ...input([]), ...variant };
+      await expect(searches.forRequest().search(one)).resolves.not.toBe(await searches.forRequest().search(one));
+    }
+    await expect(searches.forRequest().search(input(["Cabana"]))).resolves.toBe(a);
+    await expect(searches.forRequest().search(input(["Chalé"]))).resolves.toBe(b);
+  });
+
+  it("takes the version the page cache read for the request instead of reading it again", async () => {
+    const reads = keptCatalogue(db());
+    const host = await insertHost(db());
+    await insertProperty(db(), host.id, { title: "Gruta Contada", propertyType: "Gruta" });
+    const before = await currentContentVersion(db());
+    await insertProperty(db(), host.id, { title: "Gruta Nova", propertyType: "Gruta" });
+    const now = await currentContentVersion(db());
+
+    const kept = await reads.forRequest().search(input(["Gruta"]));
+    expect(kept.total).toBe(2);
+    await expect(reads.forRequest(now).search(input(["Gruta"]))).resolves.toBe(kept);
+    // Given the version from before the insert, the request is read as of then: not served (nor kept over) the newer result.
+    await expect(reads.forRequest(before).search(input(["Gruta"]))).resolves.not.toBe(kept);
+    await expect(reads.forRequest().search(input(["Gruta"]))).resolves.toBe(kept);
   });
 });
