@@ -20,6 +20,7 @@ import { cachePolicy } from "./http/cache-policy";
 import { singleDrainListener } from "./http/drain-listeners";
 import { healthHandler } from "./http/health";
 import { imageUploadHandlers } from "./http/image-upload";
+import { drawingSlots } from "./http/drawing-slots";
 import { catalogueVersionReadFor, notePageContext, pageCache } from "./http/page-cache";
 import { currentContentVersion } from "./properties/content-version";
 import { noteUnavailable, sendUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "./http/unavailable";
@@ -140,6 +141,7 @@ export function createApp(services: Services, options: AppOptions) {
   }
 
   app.use(pageCache({ version: () => currentContentVersion(services.database.db), sharedCookies: [THEME_COOKIE], logger }));
+  app.use(drawingSlots(config.pageConcurrency));
   app.use(
     createRequestHandler({
       build: options.build,

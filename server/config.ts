@@ -43,6 +43,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Image uploads decoded and encoded at once per process; 8 × as many more may wait (see server/media/upload-slots.ts). */
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Pages and actions drawn at once per process; the rest wait their turn in order (server/http/drawing-slots.ts). Default: 2 on the embedded database, 4 on PostgreSQL. */
+  PAGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** PostgreSQL connections per process (N processes use up to N × this; see the README). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL: opening a connection, or waiting for a free one in the pool. */
@@ -124,6 +126,7 @@ export type Config = Omit<
   | "CONTACT_EMAIL"
   | "CONTACT_WHATSAPP"
   | "SEED_DEMO"
+  | "PAGE_CONCURRENCY"
   | "MEDIA_DIR"
   | "STRIPE_SECRET_KEY"
   | "STRIPE_WEBHOOK_SECRET"
@@ -145,6 +148,8 @@ export type Config = Omit<
   contact: SiteContact;
   secureCookies: boolean;
   seedDemo: boolean;
+  /** PAGE_CONCURRENCY, or its default for the database in use. */
+  pageConcurrency: number;
   mediaDir: string;
   postgresTimeouts: PostgresTimeouts;
 };
@@ -241,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       queryTimeoutMs: DATABASE_QUERY_TIMEOUT_MS,
     },
+    // The embedded database's queries run on the drawing thread itself; PostgreSQL's run elsewhere while a page waits.
+    pageConcurrency: c.PAGE_CONCURRENCY ?? (c.DATABASE_URL ? 4 : 2),
     // Demo accounts have a public password: by default only on a local embedded database.
     seedDemo: SEED_DEMO ? SEED_DEMO === "true" : !c.DATABASE_URL && !c.BASE_URL.startsWith("https://"),
   };

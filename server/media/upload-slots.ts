@@ -1,3 +1,5 @@
+import { fifoSlots } from "../fifo-slots";
+
 /** A place among the uploads a process has taken on; leave() exactly once, whatever happens. */
 export interface UploadTicket {
   /** Runs the image work when one of the slots is free (at once, or after the uploads ahead of it). */
@@ -14,22 +16,7 @@ export interface UploadTicket {
  */
 export function createUploadSlots(slots: number, waiting: number) {
   let admitted = 0;
-  let running = 0;
-  const queue: (() => void)[] = [];
-
-  const acquire = (): Promise<void> => {
-    if (running < slots) {
-      running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => queue.push(resolve));
-  };
-  // A freed slot passes straight to the next in line, so nobody can overtake the queue.
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else running--;
-  };
+  const line = fifoSlots(slots);
 
   return {
     admit(): UploadTicket | null {
@@ -38,11 +25,11 @@ export function createUploadSlots(slots: number, waiting: number) {
       let left = false;
       return {
         async run(work) {
-          await acquire();
+          await line.acquire();
           try {
             return await work();
           } finally {
-            release();
+            line.release();
           }
         },
         leave() {

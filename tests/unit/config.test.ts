@@ -28,6 +28,14 @@ describe("configuration", () => {
     expect(loadConfig({ BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true", AUTH_SECRET: secret, SEED_DEMO: "true" }).seedDemo).toBe(true);
   });
 
+  it("draws 2 pages at once on the embedded database and 4 on PostgreSQL unless PAGE_CONCURRENCY says otherwise", () => {
+    const postgres = { DATABASE_URL: "postgres://db/recanto", DATA_DIR: tmp() };
+    expect(loadConfig({ DATA_DIR: tmp() }).pageConcurrency).toBe(2);
+    expect(loadConfig(postgres).pageConcurrency).toBe(4);
+    expect(loadConfig({ ...postgres, PAGE_CONCURRENCY: "8" }).pageConcurrency).toBe(8);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PAGE_CONCURRENCY: "0" })).toThrow(/PAGE_CONCURRENCY/);
+  });
+
   it("takes map tiles from OpenStreetMap unless told, and refuses a tile address it could not allow in the page's policy", () => {
     expect(loadConfig({ DATA_DIR: tmp() }).mapTiles).toEqual({
       url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
