@@ -1,6 +1,7 @@
 import { publicHostOf, type PublicHost } from "../accounts/public-host";
 import type { Db } from "../db/client";
 import { currentContentVersion } from "./content-version";
+import { facetCounts, type Facets } from "./facets";
 import { findPublicProperty } from "./properties";
 import { firstCards, searchProperties, type SearchInput, type SearchResult } from "./search";
 
@@ -8,6 +9,8 @@ import { firstCards, searchProperties, type SearchInput, type SearchResult } fro
 export interface CatalogueReads {
   search(input: SearchInput): Promise<SearchResult>;
   firstCards(input: SearchInput): Promise<SearchResult["items"]>;
+  /** "Mais filtros": each option's capped count for a results page. */
+  facets(input: SearchInput): Promise<Facets>;
   /** A public listing by id or slug, with its photos. */
   property(key: string): ReturnType<typeof findPublicProperty>;
   publicHostOf(propertyId: string): Promise<PublicHost | null>;
@@ -16,7 +19,8 @@ export interface CatalogueReads {
 /**
  * Reads of the public catalogue kept per catalogue version (migration 0013), for the pages drawn per
  * request (signed in, or an anonymous page the page cache does not hold yet) that still show what
- * every viewer sees: the home carousels, the result lists, a listing and its host's public profile.
+ * every viewer sees: the home carousels, the result lists and their filters' counts, a listing and its
+ * host's public profile.
  * Each request reads the version before its first read, or takes the one the page cache has just read
  * for it, so a change shows from the next request in every process, as with the page cache (decision
  * 019). At most `maxEntries` results, the least recently used leaving first; a failed read is not kept.
@@ -57,6 +61,7 @@ export function keptCatalogue(db: Db, maxEntries = 500) {
       return {
         search: (input) => (worthKeeping(input) ? read(versionOnce(), `search ${JSON.stringify(input)}`, () => searchProperties(db, input)) : searchProperties(db, input)),
         firstCards: (input) => read(versionOnce(), `cards ${JSON.stringify(input)}`, () => firstCards(db, input)),
+        facets: (input) => (worthKeeping(input) ? read(versionOnce(), `facets ${JSON.stringify(input)}`, () => facetCounts(db, input)) : facetCounts(db, input)),
         property: (key) => read(versionOnce(), `property ${key}`, () => findPublicProperty(db, key)),
         publicHostOf: (propertyId) => read(versionOnce(), `host ${propertyId}`, () => publicHostOf(db, propertyId)),
       };

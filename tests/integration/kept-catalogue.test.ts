@@ -40,6 +40,20 @@ describe(`catalogue reads kept per catalogue version (${engine})`, () => {
     expect((await searches.forRequest().search(input(["Moinho"]))).items.map((i) => i.title)).toEqual(["Moinho do Segundo Pedido"]);
   });
 
+  it("keeps the filters' counts of a results page until a listing changes, but not those of free text", async () => {
+    const reads = keptCatalogue(db());
+    const host = await insertHost(db());
+    await insertProperty(db(), host.id, { title: "Contêiner Contado", propertyType: "Contêiner", amenities: ["Wi-Fi"] });
+    const kept = await reads.forRequest().facets(input(["Contêiner"]));
+    expect(kept.total).toBe(1);
+    await expect(reads.forRequest().facets(input(["Contêiner"]))).resolves.toBe(kept);
+
+    await insertProperty(db(), host.id, { title: "Contêiner Novo", propertyType: "Contêiner", amenities: ["Wi-Fi"] });
+    expect((await reads.forRequest().facets(input(["Contêiner"]))).total).toBe(2);
+    const text = { ...input([]), search: "contêiner" };
+    await expect(reads.forRequest().facets(text)).resolves.not.toBe(await reads.forRequest().facets(text));
+  });
+
   it("keeps a listing and its host's public profile until either changes", async () => {
     const reads = keptCatalogue(db());
     const host = await insertHost(db(), { name: "Lia Primeira" });
