@@ -58,10 +58,12 @@ export function keptCatalogue(db: Db, maxEntries = 500) {
     forRequest(knownVersion?: number): CatalogueReads {
       let version = knownVersion === undefined ? undefined : Promise.resolve(knownVersion);
       const versionOnce = () => (version ??= currentContentVersion(db));
+      const readSearch = <T>(kind: string, input: SearchInput, work: () => Promise<T>) =>
+        worthKeeping(input) ? read(versionOnce(), `${kind} ${JSON.stringify(input)}`, work) : work();
       return {
-        search: (input) => (worthKeeping(input) ? read(versionOnce(), `search ${JSON.stringify(input)}`, () => searchProperties(db, input)) : searchProperties(db, input)),
+        search: (input) => readSearch("search", input, () => searchProperties(db, input)),
         firstCards: (input) => read(versionOnce(), `cards ${JSON.stringify(input)}`, () => firstCards(db, input)),
-        facets: (input) => (worthKeeping(input) ? read(versionOnce(), `facets ${JSON.stringify(input)}`, () => facetCounts(db, input)) : facetCounts(db, input)),
+        facets: (input) => readSearch("facets", input, () => facetCounts(db, input)),
         property: (key) => read(versionOnce(), `property ${key}`, () => findPublicProperty(db, key)),
         publicHostOf: (propertyId) => read(versionOnce(), `host ${propertyId}`, () => publicHostOf(db, propertyId)),
       };
