@@ -125,7 +125,7 @@ describe(`hosts manage their listings (${engine})`, () => {
           const value = / value(?:="([^"]*)")?(?=[\s/>])/.exec(tag);
           return value ? (value[1] ?? "") : undefined;
         });
-    for (const [name, value] of [["smokingAllowed", "nao"], ["partiesAllowed", ""], ["cancellationPolicy", "rigida"], ["features", "petsAllowed"]]) {
+    for (const [name, value] of [["smokingAllowed", "nao"], ["partiesAllowed", ""], ["cancellationPolicy", "rigida"], ["features", "petsAllowed"]] as const) {
       expect(checkedValues(name), name).toEqual([value]);
     }
     expect(edit).toContain(">Trilha só com guia.\nSem som alto depois das 22h.</textarea>");
