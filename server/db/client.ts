@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -38,7 +39,7 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 
 /** The only place a PGlite instance is created: always with the same extensions. */
 export function createPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}) {
-  return PGlite.create({ ...options, extensions: { btree_gist, pg_trgm, unaccent } });
+  return PGlite.create({ ...options, extensions: { btree_gin, btree_gist, pg_trgm, unaccent } });
 }
 
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {

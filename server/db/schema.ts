@@ -204,8 +204,11 @@ export const properties = pgTable(
     index("properties_public_type_price_idx")
       .on(t.propertyType, t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(publicProperty),
-    index("properties_public_search_idx").using("gin", t.searchVector).where(publicProperty),
-    index("properties_public_location_trgm_idx").using("gin", t.locationFolded.op("gin_trgm_ops")).where(publicProperty),
+    // Led by the type (btree_gin, migration 0014): text with a type is one intersection inside each
+    // index, where the type's btree walk checked the text on tens of thousands of rows at 1M. A GIN
+    // index serves any subset of its columns equally, so text alone uses them as before.
+    index("properties_public_search_idx").using("gin", t.propertyType, t.searchVector).where(publicProperty),
+    index("properties_public_location_trgm_idx").using("gin", t.propertyType, t.locationFolded.op("gin_trgm_ops")).where(publicProperty),
     index("properties_public_amenities_idx").using("gin", t.amenities).where(publicProperty),
     index("properties_public_features_idx").using("gin", t.features).where(publicProperty),
     // Both INCLUDE (price_cents, max_guests, created_at, id), and the first property_type too

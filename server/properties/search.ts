@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Amenity, PropertyType } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
 import { PRICE_MAX, type Area, type LatLng, type PropertyQuery, type Sort } from "../../common/property-query";
@@ -143,22 +143,40 @@ function attributeConditions(input: AttributeFilters): SQL[] {
   return where;
 }
 
+/** The columns a search's order reads: the table's, or those of a subquery that selected them. */
+interface OrderKeys {
+  id: SQLWrapper;
+  priceCents: SQLWrapper;
+  createdAt: SQLWrapper;
+  distanceKm: SQLWrapper | null;
+}
+
+const tableKeys = (center: LatLng | null): OrderKeys => ({
+  id: properties.id,
+  priceCents: properties.priceCents,
+  createdAt: properties.createdAt,
+  distanceKm: center ? distanceFrom(center) : null,
+});
+
 /**
  * Orders match the partial btree indexes: newest (or type, then newest); price, or type then price,
  * with a backward scan for price-high.
  */
-function ordering(sort: Sort, center: LatLng | null): SQL[] {
+function ordering(sort: Sort, keys: OrderKeys): SQL[] {
   switch (sort) {
     case "distance":
-      return center ? [asc(distanceFrom(center)), desc(properties.id)] : ordering("newest", null);
+      return keys.distanceKm ? [asc(keys.distanceKm), desc(keys.id)] : ordering("newest", keys);
     case "price-low":
-      return [asc(properties.priceCents), desc(properties.createdAt), desc(properties.id)];
+      return [asc(keys.priceCents), desc(keys.createdAt), desc(keys.id)];
     case "price-high":
-      return [desc(properties.priceCents), asc(properties.createdAt), asc(properties.id)];
+      return [desc(keys.priceCents), asc(keys.createdAt), asc(keys.id)];
     default:
-      return [desc(properties.createdAt), desc(properties.id)];
+      return [desc(keys.createdAt), desc(keys.id)];
   }
 }
+
+/** Whether a sort is the newest-first order (distance without a place falls back to it). */
+const isNewestFirst = (sort: Sort, center: LatLng | null) => sort === "newest" || (sort === "distance" && !center);
 
 /** Searches whose capped count is cheapest unordered, from the index that finds their matches. */
 function countsFromItsIndex(input: SearchInput): boolean {
@@ -168,48 +186,79 @@ function countsFromItsIndex(input: SearchInput): boolean {
 }
 
 /**
- * The statements of a search, built but not run: one page of cards and the capped count.
- * searchProperties runs them; the benchmark explains them.
+ * The statements of a search, built but not run. searchProperties runs them; the benchmark explains them.
+ *
+ * - `ranked(p)`: the matches, up to COUNT_CAP + 1, numbered in the page's order; page p of their
+ *   cards, each row with how many were found. Collecting the matches is what counting takes anyway,
+ *   so a search of up to COUNT_CAP matches gets its page from the same query, and so does a search
+ *   in newest order whose page lies within the first COUNT_CAP + 1 matches.
+ * - `page(p)`: page p walked in the search's own order, for a search with more matches in another order.
+ * - `count()`: the capped count alone (the filter counts).
  */
 export function searchStatements(db: Db, input: SearchInput) {
   const where = and(...conditions(input));
-  const order = ordering(input.sort, input.center);
+  const order = ordering(input.sort, tableKeys(input.center));
   const columns = { ...cardColumns, ...publicPositionColumns, distanceKm: input.center ? distanceFrom(input.center) : sql<null>`null` };
+  const offset = (p: number) => (p - 1) * input.pageSize;
   // The page's ids first, then their cards: the ids' search can be answered from an index alone
   // (a map area's thousands of matches are sorted there, not fetched from the table).
   const page = (p: number) => {
-    const chosen = db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(where)
-      .orderBy(...order)
-      .limit(input.pageSize)
-      .offset((p - 1) * input.pageSize)
-      .as("chosen");
-    return db
-      .select(columns)
-      .from(properties)
-      .innerJoin(chosen, eq(properties.id, chosen.id))
-      .orderBy(...order);
+    const chosen = db.select({ id: properties.id }).from(properties).where(where).orderBy(...order).limit(input.pageSize).offset(offset(p)).as("chosen");
+    return db.select(columns).from(properties).innerJoin(chosen, eq(properties.id, chosen.id)).orderBy(...order);
   };
-  // The count stops after COUNT_CAP + 1 rows and walks newest first, whatever the page's sort: the
-  // newest and type indexes give that order, so a broad filter stops early on an index, and a narrow
-  // one is collected from its GIN or btree index and sorted in memory. (Unordered, the planner picks
-  // early-stopping table scans; in price order, a type or text filter can skip thousands of rows.)
-  // Around a place or in a map area, unordered: the point index finds the matches and stops at the
-  // cap, where sorting a dense area's thousands of matches cost more than the whole page. Text inside
-  // locations, and free text too short to be looked for there, unordered too: their trigram or text
-  // index finds the matches, where newest first walked tens of thousands of rows at 1M ('sao jo':
-  // 42 -> 15 ms). Longer free text stays ordered: its trigram half is dear for a common word.
-  const capped = db
-    .select({ one: sql`1` })
+
+  // The matches are collected newest first, whatever the page's sort, and stop after COUNT_CAP + 1:
+  // the newest and type indexes give that order, so a broad filter stops early on an index, and a
+  // narrow one is collected from its GIN or btree index and sorted in memory. (Unordered, the
+  // planner picks early-stopping table scans; in price order, a type or text filter can skip
+  // thousands of rows.) Around a place or in a map area, unordered: the point index finds the
+  // matches and stops at the cap, where sorting a dense area's thousands of matches cost more than
+  // the whole page. Text inside locations, and free text too short to be looked for there,
+  // unordered too: their trigram or text index finds the matches, where newest first walked tens of
+  // thousands of rows at 1M ('sao jo': 42 -> 15 ms). Longer free text stays ordered: its trigram
+  // half is dear for a common word.
+  const unordered = countsFromItsIndex(input);
+  const collectOrder = unordered ? [] : ordering("newest", tableKeys(null));
+  const matches = db
+    .select({
+      id: properties.id,
+      priceCents: properties.priceCents,
+      createdAt: properties.createdAt,
+      ...(input.center ? { distanceKm: distanceFrom(input.center).as("distance_km") } : {}),
+    })
     .from(properties)
     .where(where)
-    .orderBy(...(countsFromItsIndex(input) ? [] : ordering("newest", null)))
+    .orderBy(...collectOrder)
     .limit(COUNT_CAP + 1)
-    .as("capped");
+    .as("matches");
+  const matchKeys: OrderKeys = {
+    id: matches.id,
+    priceCents: matches.priceCents,
+    createdAt: matches.createdAt,
+    distanceKm: input.center ? sql`"matches"."distance_km"` : null,
+  };
+  const numbered = db
+    .select({
+      id: matches.id,
+      found: sql<number>`count(*) over ()`.as("found"),
+      rank: sql<number>`row_number() over (order by ${sql.join(ordering(input.sort, matchKeys), sql`, `)})`.as("rank"),
+    })
+    .from(matches)
+    .as("numbered");
+  const ranked = (p: number) =>
+    db
+      .select({ ...columns, found: sql<number>`${numbered.found}::int` })
+      .from(properties)
+      .innerJoin(numbered, eq(properties.id, numbered.id))
+      .where(sql`${numbered.rank} > ${offset(p)} and ${numbered.rank} <= ${offset(p) + input.pageSize}`)
+      .orderBy(numbered.rank);
+
+  /** Whether ranked(p) is the page when more than COUNT_CAP match: only in newest order, within the first COUNT_CAP + 1. */
+  const rankedBeyondCap = (p: number) => !unordered && isNewestFirst(input.sort, input.center) && offset(p) + input.pageSize <= COUNT_CAP + 1;
+
+  const capped = db.select({ one: sql`1` }).from(properties).where(where).orderBy(...collectOrder).limit(COUNT_CAP + 1).as("capped");
   const count = () => db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return { page, count };
+  return { page, ranked, rankedBeyondCap, count };
 }
 
 /** The first cards in the search's order, without counting (home carousels). */
@@ -223,24 +272,20 @@ export const reachablePage = (input: Pick<SearchInput, "page" | "pageSize">) => 
 /** Public properties matching the filters: one page of cards and the (capped) total. */
 export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
   const statements = searchStatements(db, input);
-  let page = reachablePage(input);
-  const [rows, [counted]] = await Promise.all([statements.page(page), statements.count()]);
-  const total = Math.min(counted?.n ?? 0, COUNT_CAP);
+  const ranked = async (p: number) => (await statements.ranked(p)).map(({ found, ...card }) => ({ found, card }));
+  const wanted = reachablePage(input);
+  const first = await ranked(wanted);
+  // No row: nothing matches, or the page is past the end (an old link, a hand-edited URL).
+  const found = first[0]?.found ?? (wanted === 1 ? 0 : ((await statements.count())[0]?.n ?? 0));
+  const total = Math.min(found, COUNT_CAP);
   const pageCount = Math.ceil(total / input.pageSize);
+  // Past the end: the last page instead of nothing.
+  const page = Math.min(wanted, Math.max(1, pageCount));
 
-  let items = rows;
-  if (page > Math.max(1, pageCount)) {
-    // Past the end (an old link, a hand-edited URL): show the last page instead of nothing.
-    page = Math.max(1, pageCount);
-    if (pageCount > 0) items = await statements.page(page);
-  }
-  return {
-    items: await withCovers(db, items),
-    total,
-    totalIsCapped: (counted?.n ?? 0) > COUNT_CAP,
-    page,
-    pageCount,
-  };
+  let items = first.map((row) => row.card);
+  if (found > COUNT_CAP && !statements.rankedBeyondCap(page)) items = await statements.page(page);
+  else if (page !== wanted && total > 0) items = (await ranked(page)).map((row) => row.card);
+  return { items: await withCovers(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
 
 /** Adds each property's first image (position order) in one query. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import type { Database } from "../../server/db/client";
 import { findPublicContact, findPublicProperty } from "../../server/properties/properties";
-import { COUNT_CAP, searchProperties, type SearchInput } from "../../server/properties/search";
+import { COUNT_CAP, searchProperties, searchStatements, type SearchInput } from "../../server/properties/search";
 import { searchInput } from "../../server/properties/search-input";
 import { municipalityByLabel } from "../../server/cities/places";
 import { distanceKm } from "../../common/places";
@@ -243,5 +243,61 @@ describe(`search (${engine})`, () => {
     expect(r).toMatchObject({ total: COUNT_CAP, totalIsCapped: true, pageCount: Math.ceil(COUNT_CAP / 12), page: Math.ceil(COUNT_CAP / 12) });
     expect(r.items.length).toBeGreaterThan(0);
     expect(r.items[0]?.cover).toBeNull();
+  });
+
+  it("gives the same pages whether they come with the count or from a walk in their own order", async () => {
+    // More than the cap of one type, with tied prices and tied creation times, spread around Gramado.
+    const host = await insertHost(database.db);
+    const gramado = municipalityByLabel("Gramado - RS")!;
+    const rows = Array.from({ length: COUNT_CAP + 10 }, (_, n) => n);
+    for (let i = 0; i < rows.length; i += 100) {
+      await Promise.all(
+        rows.slice(i, i + 100).map((n) =>
+          insertProperty(
+            database.db,
+            host.id,
+            {
+              title: `Contêiner ${n}`,
+              propertyType: "Contêiner",
+              location: "Gramado - RS",
+              pin: { lat: gramado.lat + ((n % 37) - 18) * 0.004, lng: gramado.lng + ((n % 23) - 11) * 0.004 },
+              priceCents: 10000 + ((n * 7) % 20) * 5000,
+              maxGuests: 1 + (n % 6),
+              createdAt: at(-1000 - Math.floor(n / 3)),
+            },
+            [],
+          ),
+        ),
+      );
+    }
+    const sorts = ["newest", "price-low", "price-high", "distance"] as const;
+    for (const [label, filter] of [
+      ["all of them (capped)", { types: ["Contêiner"] }],
+      ["5+ guests (336 found)", { types: ["Contêiner"], minGuests: 5 }],
+    ] as const) {
+      for (const sort of sorts) {
+        // Around a place its matches are collected unordered; otherwise newest first.
+        const around = sort === "distance" ? { center: { lat: gramado.lat, lng: gramado.lng }, radiusKm: 100 } : {};
+        const input = { ...searchInput(DEFAULT_QUERY, { types: [], pageSize: 9 }), ...filter, sort, ...around };
+        const first = await searchProperties(database.db, input);
+        const pages = [1, 2, 37, first.pageCount - 1, first.pageCount];
+        for (const page of pages) {
+          const found = await searchProperties(database.db, { ...input, page });
+          const walked = await searchStatements(database.db, { ...input, page }).page(page);
+          expect(found.items.map((i) => i.id), `${label}, ${sort}, page ${page}`).toEqual(walked.map((i) => i.id));
+          expect(found.items.map((i) => i.distanceKm)).toEqual(walked.map((i) => i.distanceKm));
+        }
+        if (!first.totalIsCapped) {
+          const all = [];
+          for (let page = 1; page <= first.pageCount; page++) all.push(...(await searchProperties(database.db, { ...input, page })).items.map((i) => i.id));
+          expect(new Set(all).size, `${label}, ${sort}`).toBe(first.total);
+          expect(first.total).toBe(336);
+        }
+        // Past the end: the last page.
+        const past = await searchProperties(database.db, { ...input, page: first.pageCount + 3 });
+        expect(past.page).toBe(first.pageCount);
+        expect(past.items.length).toBeGreaterThan(0);
+      }
+    }
   });
 });
