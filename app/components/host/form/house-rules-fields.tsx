@@ -13,9 +13,7 @@ function TimeSelect({ label, name, value, error, field = name }: { label: string
     <SelectField label={label} name={name} data-field={field} defaultValue={value ?? ""} error={error}>
       <option value="">Não informado</option>
       {TIME_OPTIONS.map((time) => (
-        <option key={time} value={time}>
-          {time}
-        </option>
+        <option key={time}>{time}</option>
       ))}
     </SelectField>
   );

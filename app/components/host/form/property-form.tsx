@@ -176,9 +176,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
         <SelectField label="Tipo de propriedade" name="propertyType" data-field="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
           <option value="">Selecione o tipo</option>
           {PROPERTY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
+            <option key={type}>{type}</option>
           ))}
         </SelectField>
         <div data-field="location">
