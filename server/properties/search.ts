@@ -224,7 +224,7 @@ export function searchStatements(db: Db, input: SearchInput) {
       id: properties.id,
       priceCents: properties.priceCents,
       createdAt: properties.createdAt,
-      ...(input.center ? { distanceKm: distanceFrom(input.center).as("distance_km") } : {}),
+      distanceKm: (input.center ? distanceFrom(input.center) : sql<null>`null`).as("distance_km"),
     })
     .from(properties)
     .where(where)
@@ -235,7 +235,7 @@ export function searchStatements(db: Db, input: SearchInput) {
     id: matches.id,
     priceCents: matches.priceCents,
     createdAt: matches.createdAt,
-    distanceKm: input.center ? sql`"matches"."distance_km"` : null,
+    distanceKm: input.center ? matches.distanceKm : null,
   };
   const numbered = db
     .select({
@@ -272,19 +272,22 @@ export const reachablePage = (input: Pick<SearchInput, "page" | "pageSize">) => 
 /** Public properties matching the filters: one page of cards and the (capped) total. */
 export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
   const statements = searchStatements(db, input);
-  const ranked = async (p: number) => (await statements.ranked(p)).map(({ found, ...card }) => ({ found, card }));
+  const ranked = async (p: number) => {
+    const rows = await statements.ranked(p);
+    return { found: rows[0]?.found, cards: rows.map(({ found: _found, ...card }) => card) };
+  };
   const wanted = reachablePage(input);
   const first = await ranked(wanted);
   // No row: nothing matches, or the page is past the end (an old link, a hand-edited URL).
-  const found = first[0]?.found ?? (wanted === 1 ? 0 : ((await statements.count())[0]?.n ?? 0));
+  const found = first.found ?? (wanted === 1 ? 0 : ((await statements.count())[0]?.n ?? 0));
   const total = Math.min(found, COUNT_CAP);
   const pageCount = Math.ceil(total / input.pageSize);
   // Past the end: the last page instead of nothing.
   const page = Math.min(wanted, Math.max(1, pageCount));
 
-  let items = first.map((row) => row.card);
+  let items = first.cards;
   if (found > COUNT_CAP && !statements.rankedBeyondCap(page)) items = await statements.page(page);
-  else if (page !== wanted && total > 0) items = (await ranked(page)).map((row) => row.card);
+  else if (page !== wanted && total > 0) items = (await ranked(page)).cards;
   return { items: await withCovers(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
 
