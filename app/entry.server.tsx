@@ -1,12 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToStringAsync } from "preact-render-to-string";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { noteUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "@server/http/unavailable";
 import { NonceContext } from "./lib/nonce";
+import "./lib/react-only-props";
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +44,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return response.status === 500 && unavailableIn(context) ? unavailableAnswer() : response;
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -67,42 +64,19 @@ export default function handleRequest(
   // Vite's dev server injects inline scripts of its own: the policy applies to production builds.
   if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, loadContext.services.config.mapTiles.origin));
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers (and WhatsApp previews) get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is rendered are logged by React Router itself.
-          if (shellRendered) loadContext.services.logger.error({ err: error }, "streaming render error");
-        },
-      },
-    );
+  // The whole page is rendered before it is sent: Preact's streamed Suspense cannot hydrate React
+  // Router's data transfer, which sits beside <html> (decision 021). Deferred data is bounded by
+  // streamTimeout (React Router rejects what is still pending), and this by a second more.
+  const page = renderToStringAsync(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
+  let timeoutId: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timeoutId = setTimeout(() => reject(new Error("the page took too long to render")), streamTimeout + 1000);
   });
+  const html = await Promise.race([page, timeout]).finally(() => clearTimeout(timeoutId));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

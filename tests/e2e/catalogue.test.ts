@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await context.close();
   });
 
-  it("category filters live in the URL: guests, sort, price slider by keyboard, search, Limpar filtros", async () => {
+  it("category filters live in the URL: guests, sort, price slider by keyboard and by a press on its track, search, Limpar filtros", async () => {
     const { context, page } = await open("/category/glamping", { viewport: { width: 1280, height: 900 } });
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Glamping");
     await expect(page.title()).resolves.toContain("Glamping");
@@ -145,6 +145,15 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await results(page);
     await expect(page.getByLabel("Buscar", { exact: true }).inputValue()).resolves.toBe("");
     await expect(countText(page)).resolves.toBe("20 propriedades encontradas");
+
+    // A press on the track moves the nearer thumb there: a fifth of the way is R$ 200, nearer the minimum.
+    const track = page.locator("#filtros-avancados fieldset div.cursor-pointer");
+    const box = (await track.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 5, box.y + box.height / 2);
+    await page.waitForURL(/\?minPrice=200$/);
+    await results(page);
+    await expect(page.getByRole("slider", { name: "Preço mínimo" }).inputValue()).resolves.toBe("200");
+    for (const price of await prices(page)) expect(price).toBeGreaterThanOrEqual(200);
     await context.close();
   });
 

@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe("Mais filtros");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Mais filtros");
 
     await page.keyboard.press("Enter");
     await dialog.waitFor();

@@ -67,21 +67,13 @@ export function linkIn(mail: Mail, part: string): string {
 }
 
 /**
- * Waits until React has hydrated the page (the footer's newsletter field, near the end of the
- * tree, carries React's props): before that, menus, dialogs and fetcher forms do not react yet.
+ * Waits until Preact has hydrated the page: the footer's newsletter form, near the end of the tree,
+ * then carries its submit listener (Preact 11 keeps an element's listeners in its `__e` property).
+ * Before that, menus, dialogs and fetcher forms do not react yet.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const el = document.getElementById("newsletter-email");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+    const form = (document.getElementById("newsletter-email") as HTMLInputElement | null)?.form;
+    return !!form && "__e" in form;
   });
-  await waitForStreamedContent(page);
-}
-
-/**
- * Streamed sections (carousels, results, favourites) arrive in hidden containers that React moves
- * into place a moment later, in batches, possibly after the load event: wait until none is left.
- */
-export async function waitForStreamedContent(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"]'));
 }

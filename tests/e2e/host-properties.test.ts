@@ -61,12 +61,12 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
     const priceError = page.locator("#price-error");
     await price.pressSequentially("9");
     await expect(price.inputValue()).resolves.toBe("0,09");
-    await expect(priceError.textContent()).resolves.toBe("O preço por noite deve ser de pelo menos R$ 1,00.");
+    await expect.poll(() => priceError.textContent()).toBe("O preço por noite deve ser de pelo menos R$ 1,00.");
     await price.pressSequentially("9");
     await expect(price.inputValue()).resolves.toBe("0,99");
     await price.pressSequentially("5");
     await expect(price.inputValue()).resolves.toBe("9,95");
-    await expect(priceError.count()).resolves.toBe(0);
+    await expect.poll(() => priceError.count()).toBe(0);
     await price.fill("");
     await price.pressSequentially("42000");
     await expect(price.inputValue()).resolves.toBe("420,00");

@@ -122,11 +122,11 @@ describe.skipIf(!hasChromium)("the property form's photo uploader in Chromium", 
     await moveLeft.focus();
     await page.keyboard.press("Enter");
     expect((await imageIds(page)).map(widthOf)).toEqual([1067, 640, 500]);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Mover foto 2 para a esquerda");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Mover foto 2 para a esquerda");
     await page.keyboard.press("Enter");
     expect((await imageIds(page)).map(widthOf)).toEqual([640, 1067, 500]);
     // At the first place "left" is disabled: the focus went to "right".
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Mover foto 1 para a direita");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Mover foto 1 para a direita");
     await page.getByRole("status").filter({ hasText: "agora é a capa" }).waitFor({ state: "attached" });
     expect(await photos(page).nth(0).getByText("Capa").count()).toBe(1);
     expect(await page.getByRole("button", { name: "Mover foto 1 para a esquerda" }).isDisabled()).toBe(true);
@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)("the property form's photo uploader in Chromium", 
     await page.getByRole("button", { name: "Remover foto 2" }).click();
     await toast(page, "Imagem removida").waitFor();
     expect((await imageIds(page)).map(widthOf)).toEqual([640, 500]);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remover foto 2");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remover foto 2");
     await context.close();
   });
 

@@ -64,7 +64,7 @@ describe(`bad input on every account form (${engine})`, () => {
     expect(await profile()).toMatchObject({ bio: `${SCRIPT}\n${SQL}`, location: "São Paulo - SP" });
     const html = await (await signedIn.get("/perfil")).text();
     expect(html).not.toContain(SCRIPT);
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toMatch(/&lt;script(&gt;|>)alert\(1\)&lt;\/script(&gt;|>)/);
   });
 
   it("keeps a profile's older free-text location while it is unchanged", async () => {
@@ -235,6 +235,6 @@ describe(`bad input in the listing form's house rules and cancellation policy ($
     await t.app.database.db.update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
     const html = await (await new Client(t.app.url).get(`/accommodation/${row!.slug}`)).text();
     expect(html).not.toContain(SCRIPT);
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toMatch(/&lt;script(&gt;|>)alert\(1\)&lt;\/script(&gt;|>)/);
   });
 });

@@ -113,10 +113,20 @@ describe(`hosts manage their listings (${engine})`, () => {
     expect(row).toMatchObject({ ...STORED_RULES, features: ["pets"] });
 
     const edit = await (await host.client.get(`/editar-propriedade/${row!.id}`)).text();
-    const selected = (name: string) => /<option selected="">([^<]*)<\/option>/.exec(edit.slice(edit.indexOf(`name="${name}"`)).split("</select>")[0]!)?.[1];
+    const selected = (name: string) => /<option\b[^>]*\sselected\b[^>]*>([^<]*)<\/option>/.exec(edit.slice(edit.indexOf(`name="${name}"`)).split("</select>")[0]!)?.[1];
     expect(["checkInFrom", "checkOutUntil", "quietHoursFrom", "quietHoursUntil"].map(selected)).toEqual(["15:30", "11:00", "22:00", "07:30"]);
-    for (const [name, value] of [["smokingAllowed", "nao"], ["partiesAllowed", ""], ["cancellationPolicy", "rigida"], ["features", "petsAllowed"]]) {
-      expect(edit, name).toContain(`name="${name}" checked="" value="${value}"`);
+    expect(selected("propertyType")).toBe(row!.propertyType);
+    const checkedValues = (name: string) =>
+      [...edit.matchAll(/<input\b[^>]*>/g)]
+        .map(([tag]) => tag)
+        .filter((tag) => tag.includes(` name="${name}"`) && /\schecked[\s=/>]/.test(tag))
+        // An empty value may be written bare (`value`), as HTML allows.
+        .map((tag) => {
+          const value = / value(?:="([^"]*)")?(?=[\s/>])/.exec(tag);
+          return value ? (value[1] ?? "") : undefined;
+        });
+    for (const [name, value] of [["smokingAllowed", "nao"], ["partiesAllowed", ""], ["cancellationPolicy", "rigida"], ["features", "petsAllowed"]] as const) {
+      expect(checkedValues(name), name).toEqual([value]);
     }
     expect(edit).toContain(">Trilha só com guia.\nSem som alto depois das 22h.</textarea>");
     expect(edit).toContain(">Sinal de 30%.</textarea>");

@@ -1,51 +1,88 @@
-import { Slider } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from "react";
 import { formatBRL } from "@common/format";
 import { PRICE_MAX, PRICE_STEP } from "@common/property-query";
 
 const COMMIT_DELAY_MS = 500;
 
-const thumb =
-  "block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-stone-900 dark:border-brand-300";
-
 /**
- * Two-thumb price slider, 0 to 1.000 reais in steps of 50 (1.000 means no upper bound). Its values go
- * out as minPrice/maxPrice, and only when they differ from the defaults.
+ * Two-thumb price slider, 0 to 1.000 reais in steps of 50 (1.000 means no upper bound): two native
+ * range inputs on one track, so the browser gives each thumb its keyboard, touch and screen-reader
+ * behaviour, and the form submits minPrice/maxPrice without JavaScript too. The thumbs stay a step
+ * apart; a press on the track moves the nearer one.
  */
 export function PriceRange({ min, max, onCommit }: { min: number; max: number; onCommit?: () => void }) {
-  const [value, setValue] = useState([min, max]);
+  const [[low, high], setValue] = useState([min, max]);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
   const commitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(commitTimer.current), []);
-  const [low, high] = value as [number, number];
+
+  // A native `change` marks a committed value (thumb released, or an arrow press). Keyboard users
+  // commit on every press: wait until they pause, so one search runs, not ten.
+  const latestOnCommit = useRef(onCommit);
+  useEffect(() => {
+    latestOnCommit.current = onCommit;
+  });
+  const scheduleCommit = useCallback(() => {
+    clearTimeout(commitTimer.current);
+    commitTimer.current = setTimeout(() => latestOnCommit.current?.(), COMMIT_DELAY_MS);
+  }, []);
+  useEffect(() => {
+    const node = fieldset.current;
+    node?.addEventListener("change", scheduleCommit);
+    return () => {
+      node?.removeEventListener("change", scheduleCommit);
+      clearTimeout(commitTimer.current);
+    };
+  }, [scheduleCommit]);
+
+  const setLow = (v: number) => setValue([Math.min(v, high - PRICE_STEP), high]);
+  const setHigh = (v: number) => setValue([low, Math.max(v, low + PRICE_STEP)]);
+
+  function pressTrack(e: PointerEvent<HTMLDivElement>) {
+    const box = e.currentTarget.getBoundingClientRect();
+    const ratio = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
+    const v = Math.round((ratio * PRICE_MAX) / PRICE_STEP) * PRICE_STEP;
+    if (Math.abs(v - low) <= Math.abs(v - high)) setLow(v);
+    else setHigh(v);
+    scheduleCommit();
+  }
+
   const label = high >= PRICE_MAX ? `${formatBRL(low * 100)} – ${formatBRL(PRICE_MAX * 100)}+` : `${formatBRL(low * 100)} – ${formatBRL(high * 100)}`;
+  const percent = (v: number) => `${(v / PRICE_MAX) * 100}%`;
   return (
-    <fieldset>
+    <fieldset ref={fieldset}>
       <legend className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">Preço por noite</legend>
-      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
-        {label}
-      </p>
-      <Slider.Root
-        className="relative flex h-5 touch-none items-center select-none"
-        min={0}
-        max={PRICE_MAX}
-        step={PRICE_STEP}
-        minStepsBetweenThumbs={1}
-        value={value}
-        onValueChange={setValue}
-        // Keyboard users commit on every arrow press: wait until they pause, so one search runs, not ten.
-        onValueCommit={() => {
-          clearTimeout(commitTimer.current);
-          commitTimer.current = setTimeout(() => onCommit?.(), COMMIT_DELAY_MS);
-        }}
-      >
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200 dark:bg-stone-700">
-          <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-        </Slider.Track>
-        <Slider.Thumb className={thumb} aria-label="Preço mínimo" aria-valuetext={formatBRL(low * 100)} />
-        <Slider.Thumb className={thumb} aria-label="Preço máximo" aria-valuetext={high >= PRICE_MAX ? "Sem limite" : formatBRL(high * 100)} />
-      </Slider.Root>
-      {low > 0 ? <input type="hidden" name="minPrice" value={low} /> : null}
-      {high < PRICE_MAX ? <input type="hidden" name="maxPrice" value={high} /> : null}
+      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">{label}</p>
+      <div className="relative h-5 touch-none select-none">
+        <div className="absolute inset-x-2.5 top-1.75 h-1.5 cursor-pointer rounded-full bg-stone-200 dark:bg-stone-700" onPointerDown={pressTrack}>
+          <div className="absolute h-full rounded-full bg-brand-600" style={{ left: percent(low), right: `calc(100% - ${percent(high)})` }} />
+        </div>
+        <input
+          type="range"
+          name="minPrice"
+          className="range-thumb"
+          // The lower thumb goes on top once it nears the end, where the upper one would cover it.
+          style={{ zIndex: low > PRICE_MAX / 2 ? 2 : 1 }}
+          min={0}
+          max={PRICE_MAX}
+          step={PRICE_STEP}
+          value={low}
+          onChange={(e) => setLow(Number(e.currentTarget.value))}
+          aria-label="Preço mínimo"
+          aria-valuetext={formatBRL(low * 100)}
+        />
+        <input
+          type="range"
+          name="maxPrice"
+          className="range-thumb"
+          min={0}
+          max={PRICE_MAX}
+          step={PRICE_STEP}
+          value={high}
+          onChange={(e) => setHigh(Number(e.currentTarget.value))}
+          aria-label="Preço máximo"
+          aria-valuetext={high >= PRICE_MAX ? "Sem limite" : formatBRL(high * 100)}
+        />
+      </div>
     </fieldset>
   );
 }

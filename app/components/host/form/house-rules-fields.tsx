@@ -13,7 +13,9 @@ function TimeSelect({ label, name, value, error, field = name }: { label: string
     <SelectField label={label} name={name} data-field={field} defaultValue={value ?? ""} error={error}>
       <option value="">Não informado</option>
       {TIME_OPTIONS.map((time) => (
-        <option key={time}>{time}</option>
+        <option key={time} value={time}>
+          {time}
+        </option>
       ))}
     </SelectField>
   );

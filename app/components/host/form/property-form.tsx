@@ -140,7 +140,9 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     setNeedsReview(textChanged || images.some((image) => !known.has(image.id)));
   }
   // Checked after the change is drawn, not in the input event: the price field masks what was typed
-  // ("9" becomes "0,09") only when it renders, and the rules must see what the field shows.
+  // ("9" becomes "0,09") only when it renders, and the rules must see what the field shows. The form
+  // listens for `input`, which every keystroke, tick and choice sends up; its `change` would wait
+  // for a text field to lose focus.
   const [edits, setEdits] = useState(0);
   const shownImages = useRef(images);
   useEffect(() => {
@@ -153,7 +155,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   }, [edits]); // eslint-disable-line react-hooks/exhaustive-deps -- runs once per change
 
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} onChange={() => setEdits((n) => n + 1)} noValidate className="space-y-10">
+    <Form method="post" ref={formRef} onSubmit={onSubmit} onInput={() => setEdits((n) => n + 1)} noValidate className="space-y-10">
       <Section title="Fotos" description="Até 10 fotos em JPEG, PNG ou WebP. A primeira é a capa do anúncio.">
         <div data-field="imageIds">
           <ImageUploader images={images} onChange={setImages} onUploadingChange={setUploading} />
@@ -176,7 +178,9 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
         <SelectField label="Tipo de propriedade" name="propertyType" data-field="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
           <option value="">Selecione o tipo</option>
           {PROPERTY_TYPES.map((type) => (
-            <option key={type}>{type}</option>
+            <option key={type} value={type}>
+              {type}
+            </option>
           ))}
         </SelectField>
         <div data-field="location">
