@@ -1,6 +1,7 @@
 import { hydrate, type ContainerNode } from "preact";
 import { StrictMode, type ReactNode } from "react";
 import { HydratedRouter } from "react-router/dom";
+import "./lib/effects-after-commit";
 import "./lib/react-only-props";
 
 /**
