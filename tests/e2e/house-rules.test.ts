@@ -24,7 +24,10 @@ describe.skipIf(!hasChromium)("a host states house rules and a cancellation poli
     await fs.mkdir(SHOTS, { recursive: true });
   });
 
-  it("fills the rules and the policy, saves, finds them on the edit form and on the public listing, in light and dark, at 390 and 1280 px", async () => {
+  /** The listing the first test saves and approves; each view below reads it, as its host. */
+  let saved: { id: string; slug: string; hostEmail: string } | undefined;
+
+  it("fills the rules and the policy and saves them", async () => {
     const context = await t.browser.newContext({ locale: "pt-BR", ...DESKTOP });
     const page = await context.newPage();
     const host = await loginAsNewAccount(page, t.app, "premium-host");
@@ -76,54 +79,62 @@ describe.skipIf(!hasChromium)("a host states house rules and a cancellation poli
     await context.close();
     // An operator approves it.
     await db().update(properties).set({ status: "approved" }).where(eq(properties.id, row!.id));
+    saved = { id: row!.id, slug: row!.slug, hostEmail: host.email };
+  });
 
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const [width, size] of [["390", PHONE], ["1280", DESKTOP]] as const) {
-        const themed = await t.browser.newContext({ locale: "pt-BR", colorScheme, ...size });
-        const own = await themed.newPage();
-        await loginViaForm(own, t.app, host.email);
+  // One test a view (each logs in and checks two pages with axe): together they outlast a test's time on a busy machine.
+  const views = [
+    { colorScheme: "light", width: "390", size: PHONE },
+    { colorScheme: "light", width: "1280", size: DESKTOP },
+    { colorScheme: "dark", width: "390", size: PHONE },
+    { colorScheme: "dark", width: "1280", size: DESKTOP },
+  ] as const;
+  it.each(views)("finds them on the edit form and on the public listing ($colorScheme, $width px)", async ({ colorScheme, width, size }) => {
+    if (!saved) throw new Error("the first test did not save the listing");
+    const row = saved;
+    const themed = await t.browser.newContext({ locale: "pt-BR", colorScheme, ...size });
+    const own = await themed.newPage();
+    await loginViaForm(own, t.app, row.hostEmail);
 
-        // The edit form loads what was saved.
-        await own.goto(`${t.app.url}/editar-propriedade/${row!.id}`);
-        await waitForHydration(own);
-        const form = section(own, "Regras da casa");
-        await expect(form.getByLabel("Check-in a partir de").inputValue()).resolves.toBe("15:00");
-        await expect(form.getByLabel("Termina às").inputValue()).resolves.toBe("08:00");
-        await expect(section(own, "Fumar").getByRole("radio", { name: "Não permitido" }).isChecked()).resolves.toBe(true);
-        await expect(section(own, "Política de cancelamento").getByRole("radio", { name: /^Moderada/ }).isChecked()).resolves.toBe(true);
-        await expect(form.getByLabel("Outras regras (opcional)").inputValue()).resolves.toBe(OTHER_RULES);
-        await expectAccessible(own);
-        await form.screenshot({ path: `${SHOTS}/form-rules-${width}-${colorScheme}.png` });
-        await section(own, "Política de cancelamento").screenshot({ path: `${SHOTS}/form-policy-${width}-${colorScheme}.png` });
+    // The edit form loads what was saved.
+    await own.goto(`${t.app.url}/editar-propriedade/${row.id}`);
+    await waitForHydration(own);
+    const form = section(own, "Regras da casa");
+    await expect(form.getByLabel("Check-in a partir de").inputValue()).resolves.toBe("15:00");
+    await expect(form.getByLabel("Termina às").inputValue()).resolves.toBe("08:00");
+    await expect(section(own, "Fumar").getByRole("radio", { name: "Não permitido" }).isChecked()).resolves.toBe(true);
+    await expect(section(own, "Política de cancelamento").getByRole("radio", { name: /^Moderada/ }).isChecked()).resolves.toBe(true);
+    await expect(form.getByLabel("Outras regras (opcional)").inputValue()).resolves.toBe(OTHER_RULES);
+    await expectAccessible(own);
+    await form.screenshot({ path: `${SHOTS}/form-rules-${width}-${colorScheme}.png` });
+    await section(own, "Política de cancelamento").screenshot({ path: `${SHOTS}/form-policy-${width}-${colorScheme}.png` });
 
-        // The public listing shows what was stated.
-        await own.goto(`${t.app.url}/accommodation/${row!.slug}`);
-        await waitForHydration(own);
-        const shown = own.getByRole("region", { name: "Regras da casa" });
-        await expect(shown.getByRole("listitem").allTextContents()).resolves.toEqual([
-          "Check-in a partir de 15:00",
-          "Check-out até 11:00",
-          "Silêncio entre 22:00 e 08:00",
-          "Aceita pets",
-          "Proibido fumar",
-          "Festas e eventos não são permitidos",
-        ]);
-        await expect(shown.getByText("Visitas só com aviso prévio.", { exact: false }).innerText()).resolves.toBe(OTHER_RULES);
-        const cancellation = own.getByRole("region", { name: "Política de cancelamento" });
-        await cancellation.getByText("Reembolso integral se o cancelamento for feito até 5 dias antes do check-in.", { exact: false }).waitFor();
-        await cancellation.getByText(DETAILS).waitFor();
-        await expectAccessible(own);
-        await shown.scrollIntoViewIfNeeded();
-        await own.screenshot({ path: `${SHOTS}/listing-${width}-${colorScheme}.png` });
-        await cancellation.screenshot({ path: `${SHOTS}/listing-policy-${width}-${colorScheme}.png` });
-        if (colorScheme === "light" && width === "390") {
-          await cancellation.getByRole("link", { name: "Saiba mais sobre cancelamentos" }).click();
-          await own.waitForURL(`${t.app.url}/politica-cancelamento`);
-          await own.getByRole("heading", { level: 1, name: "Política de cancelamento" }).waitFor();
-          await own.getByText("Reembolso integral se o cancelamento for feito até 5 dias antes do check-in.").waitFor();
-        }
-        await themed.close();
-      }
+    // The public listing shows what was stated.
+    await own.goto(`${t.app.url}/accommodation/${row.slug}`);
+    await waitForHydration(own);
+    const shown = own.getByRole("region", { name: "Regras da casa" });
+    await expect(shown.getByRole("listitem").allTextContents()).resolves.toEqual([
+      "Check-in a partir de 15:00",
+      "Check-out até 11:00",
+      "Silêncio entre 22:00 e 08:00",
+      "Aceita pets",
+      "Proibido fumar",
+      "Festas e eventos não são permitidos",
+    ]);
+    await expect(shown.getByText("Visitas só com aviso prévio.", { exact: false }).innerText()).resolves.toBe(OTHER_RULES);
+    const cancellation = own.getByRole("region", { name: "Política de cancelamento" });
+    await cancellation.getByText("Reembolso integral se o cancelamento for feito até 5 dias antes do check-in.", { exact: false }).waitFor();
+    await cancellation.getByText(DETAILS).waitFor();
+    await expectAccessible(own);
+    await shown.scrollIntoViewIfNeeded();
+    await own.screenshot({ path: `${SHOTS}/listing-${width}-${colorScheme}.png` });
+    await cancellation.screenshot({ path: `${SHOTS}/listing-policy-${width}-${colorScheme}.png` });
+    if (colorScheme === "light" && width === "390") {
+      await cancellation.getByRole("link", { name: "Saiba mais sobre cancelamentos" }).click();
+      await own.waitForURL(`${t.app.url}/politica-cancelamento`);
+      await own.getByRole("heading", { level: 1, name: "Política de cancelamento" }).waitFor();
+      await own.getByText("Reembolso integral se o cancelamento for feito até 5 dias antes do check-in.").waitFor();
     }
+    await themed.close();
   });
 });
