@@ -15,6 +15,11 @@ export default tseslint.config(
       "layers/direction": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+      // Through the index every icon looks reached by whoever imports one (docs/decisions/020-first-load-javascript.md).
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "lucide-react", message: 'Import each icon from its own file: import Heart from "lucide-react/icons/heart".', allowTypeImports: true }] },
+      ],
     },
   },
   {

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { constants, type InputType } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { CodeSplittingGroup } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
@@ -35,10 +37,63 @@ function precompressedAssets(): Plugin[] {
   ];
 }
 
+/**
+ * The browser's modules grouped by the pages that load them, so a page fetches few files and none
+ * holds code only another page needs: what the root and the client entry reach (every page runs it)
+ * in one "shell" chunk; every other module shared by several pages, or by a page and a part loaded
+ * on demand, in one chunk per exact set of them. A module that one page alone reaches stays with
+ * that page, where the bundler puts it (docs/decisions/020-first-load-javascript.md).
+ */
+function pageSetChunks() {
+  const MAX_SET_SIZE = 200; // more than the pages and on-demand parts there are
+  const SHELL = /[\\/]app[\\/](root|entry\.client)\.tsx/;
+  /** Module → the entries (pages, the shell, parts loaded on demand) whose static imports reach it, by their labels. */
+  const reach = new Map<string, Set<string>>();
+  const setOf = (id: string) => reach.get(id) ?? new Set<string>();
+  const shared = (id: string) => !setOf(id).has("shell") && setOf(id).size >= 2;
+  const setName = (id: string) => {
+    const labels = [...setOf(id)].sort();
+    return labels.length <= 3 ? labels.join("_") : `shared-${createHash("sha1").update(labels.join()).digest("hex").slice(0, 8)}`;
+  };
+  const plugin: Plugin = {
+    name: "recanto-page-set-chunks",
+    buildEnd() {
+      reach.clear();
+      const used = new Set<string>();
+      for (const entry of this.getModuleIds()) {
+        const info = this.getModuleInfo(entry);
+        if (!info || !(info.isEntry || info.dynamicImporters.length > 0)) continue;
+        // The file's name ("home", "auth-dialog-window"), made unique where two folders share one.
+        const base = SHELL.test(entry) ? "shell" : path.basename(entry).replace(/[.?].*$/, "");
+        const label = used.has(base) && base !== "shell" ? `${base}-${createHash("sha1").update(entry).digest("hex").slice(0, 4)}` : base;
+        used.add(label);
+        const stack = [...info.importedIds];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          const set = reach.get(id) ?? reach.set(id, new Set()).get(id)!;
+          if (set.has(label)) continue;
+          set.add(label);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
+    },
+  };
+  // A chunk's own imports must already sit in other chunks: the wider a module's set, the earlier its group claims it.
+  const groups: CodeSplittingGroup[] = [
+    { name: "shell", test: (id) => reach.get(id)?.has("shell") === true, priority: 1000 },
+    ...Array.from({ length: MAX_SET_SIZE - 1 }, (_, i) => MAX_SET_SIZE - i).map(
+      (size): CodeSplittingGroup => ({ debugName: `${size} pages`, name: setName, test: (id) => shared(id) && setOf(id).size === size, priority: size }),
+    ),
+  ];
+  return { plugin, groups };
+}
+
+const chunks = pageSetChunks();
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build starts at the Express app (server/index.ts), which imports the routes: one
   // module graph, one copy of each module in the running server (docs/decisions/009-one-module-graph.md).
-  build: isSsrBuild ? { rollupOptions: { input: "server/index.ts" } } : {},
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations()] : precompressedAssets())],
+  build: isSsrBuild ? { rollupOptions: { input: "server/index.ts" } } : { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } },
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations()] : [chunks.plugin, ...precompressedAssets()])],
   resolve: { tsconfigPaths: true },
 }));

@@ -1,4 +1,5 @@
-import { CircleCheckBig, Hourglass } from "lucide-react";
+import CircleCheckBig from "lucide-react/icons/circle-check-big";
+import Hourglass from "lucide-react/icons/hourglass";
 import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/assinatura-sucesso";
 import { isPremium, planFor } from "@server/billing/status";

@@ -1,6 +1,7 @@
 import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
-import { Mail, MessageCircle } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MessageCircle from "lucide-react/icons/message-circle";
 import type { Route } from "./+types/central-ajuda";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList, type Question } from "~/components/layout/faq-list";

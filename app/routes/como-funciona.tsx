@@ -1,5 +1,8 @@
 import { Link } from "react-router";
-import { BadgePercent, Leaf, MessageCircle, ShieldCheck } from "lucide-react";
+import BadgePercent from "lucide-react/icons/badge-percent";
+import Leaf from "lucide-react/icons/leaf";
+import MessageCircle from "lucide-react/icons/message-circle";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import type { Route } from "./+types/como-funciona";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { StaticPage } from "~/components/layout/static-page";

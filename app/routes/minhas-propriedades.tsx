@@ -1,4 +1,6 @@
-import { Home, ListFilter, Plus } from "lucide-react";
+import Home from "lucide-react/icons/house";
+import ListFilter from "lucide-react/icons/list-filter";
+import Plus from "lucide-react/icons/plus";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/minhas-propriedades";
 import { HOST_LISTING_FILTERS, hostListingsHref, parseHostListingsQuery } from "@common/host-listings";

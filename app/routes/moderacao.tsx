@@ -1,4 +1,6 @@
-import { ClipboardCheck, MapPin, UserRound } from "lucide-react";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import MapPin from "lucide-react/icons/map-pin";
+import UserRound from "lucide-react/icons/user-round";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/moderacao";
 import { formatBRL, formatDate } from "@common/format";

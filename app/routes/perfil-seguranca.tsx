@@ -1,4 +1,7 @@
-import { Check, Copy, Download, ShieldCheck } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import Download from "lucide-react/icons/download";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/perfil-seguranca";

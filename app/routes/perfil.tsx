@@ -1,4 +1,7 @@
-import { Heart, Home, Plus, ShieldCheck } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import Home from "lucide-react/icons/house";
+import Plus from "lucide-react/icons/plus";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { notify } from "~/components/ui/toasts";

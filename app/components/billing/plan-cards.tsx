@@ -1,4 +1,5 @@
-import { Check, Gift } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Gift from "lucide-react/icons/gift";
 import type { ReactNode } from "react";
 import { formatBRL } from "@common/format";
 import { BillingButton } from "./billing-button";

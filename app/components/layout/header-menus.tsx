@@ -1,4 +1,12 @@
-import { CreditCard, Heart, Home, LogIn, LogOut, Plus, ShieldCheck, User, UserPlus } from "lucide-react";
+import CreditCard from "lucide-react/icons/credit-card";
+import Heart from "lucide-react/icons/heart";
+import Home from "lucide-react/icons/house";
+import LogIn from "lucide-react/icons/log-in";
+import LogOut from "lucide-react/icons/log-out";
+import Plus from "lucide-react/icons/plus";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import User from "lucide-react/icons/user";
+import UserPlus from "lucide-react/icons/user-plus";
 import { DropdownMenu } from "radix-ui";
 import { useCallback, useRef, type ComponentProps } from "react";
 import { Link, useFetcher, useSubmit } from "react-router";

@@ -1,4 +1,6 @@
-import { Monitor, Moon, Sun } from "lucide-react";
+import Monitor from "lucide-react/icons/monitor";
+import Moon from "lucide-react/icons/moon";
+import Sun from "lucide-react/icons/sun";
 import type { Theme } from "~/lib/theme";
 
 /** What the header's buttons (site-header.tsx) and their menus (header-menus.tsx) both show. */

@@ -1,4 +1,7 @@
-import { Heart, Menu, Trees, User } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import Menu from "lucide-react/icons/menu";
+import Trees from "lucide-react/icons/trees";
+import User from "lucide-react/icons/user";
 import { useState, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";

@@ -1,4 +1,5 @@
-import { List, MapIcon } from "lucide-react";
+import List from "lucide-react/icons/list";
+import MapIcon from "lucide-react/icons/map";
 import { useState, type ReactNode } from "react";
 import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";

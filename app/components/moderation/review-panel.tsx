@@ -1,4 +1,5 @@
-import { Check, ExternalLink } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import ExternalLink from "lucide-react/icons/external-link";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatBRL, formatDate } from "@common/format";

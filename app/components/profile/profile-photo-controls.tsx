@@ -1,4 +1,5 @@
-import { Camera, Trash2 } from "lucide-react";
+import Camera from "lucide-react/icons/camera";
+import Trash2 from "lucide-react/icons/trash";
 import { useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { notify } from "~/components/ui/toasts";

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import { formatBRL } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";

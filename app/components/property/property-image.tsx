@@ -1,4 +1,5 @@
-import { ImageOff, TreePine } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
+import TreePine from "lucide-react/icons/tree-pine";
 import { useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";

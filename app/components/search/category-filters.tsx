@@ -1,4 +1,5 @@
-import { Search, SlidersHorizontal } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";
 import { useDialogOnDemand } from "~/components/ui/on-demand";

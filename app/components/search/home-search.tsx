@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { useRef, type ReactNode } from "react";
 import { Form, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";

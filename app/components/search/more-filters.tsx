@@ -1,4 +1,5 @@
-import { ChevronDown, SlidersHorizontal } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useEffect, useState } from "react";
 import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { PropertyQuery } from "@common/property-query";

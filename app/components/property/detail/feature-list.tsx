@@ -1,39 +1,37 @@
-import {
-  Accessibility,
-  AirVent,
-  AlarmSmoke,
-  Baby,
-  BriefcaseMedical,
-  Car,
-  Cctv,
-  CircleCheck,
-  Coffee,
-  CookingPot,
-  Dumbbell,
-  FireExtinguisher,
-  Flame,
-  FlameKindling,
-  Fuel,
-  Globe,
-  Laptop,
-  PlugZap,
-  Sailboat,
-  ShieldCheck,
-  ShowerHead,
-  Signal,
-  SignalZero,
-  Siren,
-  SquareParking,
-  Sun,
-  TreePalm,
-  Tv,
-  UtensilsCrossed,
-  WashingMachine,
-  WavesLadder,
-  Wifi,
-  WifiOff,
-  type LucideIcon,
-} from "lucide-react";
+import Accessibility from "lucide-react/icons/accessibility";
+import AirVent from "lucide-react/icons/air-vent";
+import AlarmSmoke from "lucide-react/icons/alarm-smoke";
+import Baby from "lucide-react/icons/baby";
+import BriefcaseMedical from "lucide-react/icons/briefcase-medical";
+import Car from "lucide-react/icons/car";
+import Cctv from "lucide-react/icons/cctv";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Coffee from "lucide-react/icons/coffee";
+import CookingPot from "lucide-react/icons/cooking-pot";
+import Dumbbell from "lucide-react/icons/dumbbell";
+import FireExtinguisher from "lucide-react/icons/fire-extinguisher";
+import Flame from "lucide-react/icons/flame";
+import FlameKindling from "lucide-react/icons/flame-kindling";
+import Fuel from "lucide-react/icons/fuel";
+import Globe from "lucide-react/icons/globe";
+import Laptop from "lucide-react/icons/laptop";
+import PlugZap from "lucide-react/icons/plug-zap";
+import Sailboat from "lucide-react/icons/sailboat";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import ShowerHead from "lucide-react/icons/shower-head";
+import Signal from "lucide-react/icons/signal";
+import SignalZero from "lucide-react/icons/signal-zero";
+import Siren from "lucide-react/icons/siren";
+import SquareParking from "lucide-react/icons/square-letter-p";
+import Sun from "lucide-react/icons/sun";
+import TreePalm from "lucide-react/icons/tree-palm";
+import Tv from "lucide-react/icons/tv";
+import UtensilsCrossed from "lucide-react/icons/utensils-crossed";
+import WashingMachine from "lucide-react/icons/washing-machine";
+import WavesLadder from "lucide-react/icons/waves-ladder";
+import Wifi from "lucide-react/icons/wifi";
+import WifiOff from "lucide-react/icons/wifi-off";
+import type { LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES, type PowerSource, type StayFeature } from "@common/catalog";
 import { attributesFromTags } from "@common/stay-attributes";

@@ -1,4 +1,4 @@
-import { Images } from "lucide-react";
+import Images from "lucide-react/icons/images";
 import { Link } from "react-router";
 import type { StoredImage } from "@common/property-card";
 import { PropertyImage } from "../property-image";

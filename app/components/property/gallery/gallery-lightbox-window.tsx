@@ -1,4 +1,7 @@
-import { ChevronLeft, ChevronRight, ImageOff, X } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import ImageOff from "lucide-react/icons/image-off";
+import X from "lucide-react/icons/x";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { imageUrl } from "@common/media";
