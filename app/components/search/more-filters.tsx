@@ -1,3 +1,4 @@
+import { formatCount } from "@common/format";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useEffect, useState } from "react";
@@ -55,10 +56,9 @@ function useFacets(enabled: boolean, search: string, tipo: string): Facets | nul
   return facets;
 }
 
-const number = new Intl.NumberFormat("pt-BR");
-const hospedagens = (n: number, cap: number) => (n > cap ? `mais de ${number.format(cap)} hospedagens` : n === 1 ? "1 hospedagem" : `${number.format(n)} hospedagens`);
+const hospedagens = (n: number, cap: number) => (n > cap ? `mais de ${formatCount(cap)} hospedagens` : n === 1 ? "1 hospedagem" : `${formatCount(n)} hospedagens`);
 /** An option's count as shown beside it: "(12)", or "(1.000+)" past the cap. */
-const optionCount = (n: number, cap: number) => (n > cap ? `(${number.format(cap)}+)` : `(${number.format(n)})`);
+const optionCount = (n: number, cap: number) => (n > cap ? `(${formatCount(cap)}+)` : `(${formatCount(n)})`);
 
 /**
  * "Mais filtros": amenities and the rural attributes as checkbox groups with how many listings each

@@ -1,4 +1,4 @@
-import { formatDistance } from "@common/format";
+import { formatCount, formatDistance } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 
@@ -47,10 +47,9 @@ export function PropertyGridSkeleton({ count }: { count: number }) {
   );
 }
 
-const number = new Intl.NumberFormat("pt-BR");
 
 /** "1 propriedade encontrada", "12 propriedades encontradas", "Mais de 1.000 propriedades encontradas". */
 export function resultsCountText(total: number, capped: boolean): string {
-  if (capped) return `Mais de ${number.format(total)} propriedades encontradas`;
-  return total === 1 ? "1 propriedade encontrada" : `${number.format(total)} propriedades encontradas`;
+  if (capped) return `Mais de ${formatCount(total)} propriedades encontradas`;
+  return total === 1 ? "1 propriedade encontrada" : `${formatCount(total)} propriedades encontradas`;
 }

@@ -20,8 +20,9 @@ export function useScrollRow() {
       const forward = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
       setCan((was) => (was.back === back && was.forward === forward ? was : { back, forward }));
     };
-    measure();
     row.addEventListener("scroll", measure, { passive: true });
+    // It also measures once the row is first laid out: measuring here instead forced the page's
+    // layout in the middle of hydration (the home page's 8 rows: ~50 ms of a phone's first second).
     const resized = new ResizeObserver(measure);
     resized.observe(row);
     return () => {
