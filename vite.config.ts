@@ -37,6 +37,9 @@ function precompressedAssets(): Plugin[] {
   ];
 }
 
+/** Written beside the client's files by pageSetChunks: each chunk, and the entries that need every module in it. */
+export const PAGE_SETS_FILE = "page-sets.json";
+
 /**
  * The browser's modules grouped by the pages that load them, so a page fetches few files and none
  * holds code only another page needs: what the root and the client entry reach (every page runs it)
@@ -57,6 +60,7 @@ function pageSetChunks() {
   };
   const plugin: Plugin = {
     name: "recanto-page-set-chunks",
+    apply: "build",
     buildEnd() {
       reach.clear();
       const used = new Set<string>();
@@ -64,10 +68,14 @@ function pageSetChunks() {
         const info = this.getModuleInfo(entry);
         if (!info || !(info.isEntry || info.dynamicImporters.length > 0)) continue;
         // The file's name ("home", "auth-dialog-window"), made unique where two folders share one.
-        const base = SHELL.test(entry) ? "shell" : path.basename(entry).replace(/[.?].*$/, "");
-        const label = used.has(base) && base !== "shell" ? `${base}-${createHash("sha1").update(entry).digest("hex").slice(0, 4)}` : base;
+        const name = path.basename(entry).replace(/[.?].*$/, "");
+        const unique = () => `${name}-${createHash("sha1").update(path.relative(process.cwd(), entry)).digest("hex").slice(0, 4)}`;
+        const label = SHELL.test(entry) ? "shell" : used.has(name) || name === "shell" ? unique() : name;
         used.add(label);
-        const stack = [...info.importedIds];
+        if (used.size > MAX_SET_SIZE) this.error(`more than ${MAX_SET_SIZE} pages and parts loaded on demand: raise MAX_SET_SIZE`);
+        // A part loaded on demand is in its own set too: where pages also import it, the chunk it
+        // shares with them must not be one that another page, loading it on demand, would fetch whole.
+        const stack = info.isEntry ? [...info.importedIds] : [entry, ...info.importedIds];
         while (stack.length > 0) {
           const id = stack.pop()!;
           const set = reach.get(id) ?? reach.set(id, new Set()).get(id)!;
@@ -76,6 +84,16 @@ function pageSetChunks() {
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       }
+    },
+    // Which entries each chunk's modules all serve, beside the build (not among the served files): tests check pages against it.
+    writeBundle(options, bundle) {
+      const served: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        const sets = chunk.moduleIds.map(setOf).filter((set) => set.size > 0);
+        served[chunk.fileName] = sets.length === 0 ? [] : [...sets[0]!].filter((label) => sets.every((set) => set.has(label))).sort();
+      }
+      fs.writeFileSync(path.join(options.dir!, "..", PAGE_SETS_FILE), JSON.stringify(served, null, 1));
     },
   };
   // A chunk's own imports must already sit in other chunks: the wider a module's set, the earlier its group claims it.

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestApp } from "../support/app";
+import { PAGE_SETS_FILE } from "../../vite.config";
+import { serverEntryPath, useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
 
@@ -7,10 +10,12 @@ import { insertHost, insertProperty } from "../support/factories";
 const EVERY_PAGE = new Set(["entry.client", "rolldown-runtime", "root", "shell"]);
 
 /** A chunk's name without its content hash: "category_home-gsiybCcS.js" -> "category_home". */
-const chunkName = (href: string) => /\/assets\/(.+)-[\w-]{8}\.js$/.exec(href)?.[1] ?? href;
+const chunkName = (file: string) => /assets\/(.+)-[\w-]{8}\.js$/.exec(file)?.[1] ?? file;
 
 describe(`first-load scripts grouped by the pages that load them (${engine})`, () => {
   const t = useTestApp();
+  /** The build's record of each chunk and the entries (pages, the shell, parts loaded on demand) that need all of it. */
+  const servedBy: Record<string, string[]> = JSON.parse(fs.readFileSync(path.resolve(path.dirname(serverEntryPath), "..", PAGE_SETS_FILE), "utf8"));
   const pages: Record<string, string> = { home: "/", category: "/category/cabanas", login: "/login", planos: "/planos", "como-funciona": "/como-funciona" };
 
   beforeAll(async () => {
@@ -20,17 +25,24 @@ describe(`first-load scripts grouped by the pages that load them (${engine})`, (
     pages["property-gallery"] = `/property-gallery/${property.slug}`;
   });
 
-  it("a page preloads the shell, its own route and chunks of modules it shares with other pages, named by them, and nothing named after a single module", async () => {
-    for (const [route, path] of Object.entries(pages)) {
-      const res = await fetch(t.app.url + path);
-      expect(res.status, path).toBe(200);
+  it("a page preloads the shell, its own route and chunks whose every module it needs, in few files", async () => {
+    for (const [route, url] of Object.entries(pages)) {
+      const res = await fetch(t.app.url + url);
+      expect(res.status, url).toBe(200);
       const html = await res.text();
-      const chunks = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => chunkName(m[1]!));
-      expect(chunks, path).toContain("shell");
-      expect(chunks, path).toContain(route);
-      // A set of up to three is named by its members ("category_favoritos_home"); a wider one by a hash of them.
-      const strangers = chunks.filter((name) => !EVERY_PAGE.has(name) && name !== route && !name.split("_").includes(route) && !name.startsWith("shared-"));
-      expect(strangers, `${path} loads chunks named for other pages or for single modules`).toEqual([]);
+      const files = [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]!);
+      const names = files.map(chunkName);
+      expect(names, url).toContain("shell");
+      expect(names, url).toContain(route);
+      const foreign = files.filter((file) => {
+        const entries = servedBy[file];
+        if (!entries) return true; // not a chunk of this build
+        if (entries.length === 0) return !EVERY_PAGE.has(chunkName(file)) && chunkName(file) !== route;
+        return !entries.includes(route) && !entries.includes("shell");
+      });
+      expect(foreign, `${url} preloads chunks holding code it does not need`).toEqual([]);
+      // One chunk per module would be dozens (44 on the home page before the grouping).
+      expect(files.length, url).toBeLessThanOrEqual(32);
     }
   });
 });

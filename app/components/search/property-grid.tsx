@@ -47,7 +47,6 @@ export function PropertyGridSkeleton({ count }: { count: number }) {
   );
 }
 
-
 /** "1 propriedade encontrada", "12 propriedades encontradas", "Mais de 1.000 propriedades encontradas". */
 export function resultsCountText(total: number, capped: boolean): string {
   if (capped) return `Mais de ${formatCount(total)} propriedades encontradas`;
