@@ -53,10 +53,11 @@ function pageSetChunks() {
   /** Module → the entries (pages, the shell, parts loaded on demand) whose static imports reach it, by their labels. */
   const reach = new Map<string, Set<string>>();
   const setOf = (id: string) => reach.get(id) ?? new Set<string>();
+  const shortHash = (text: string, length: number) => createHash("sha1").update(text).digest("hex").slice(0, length);
   const shared = (id: string) => !setOf(id).has("shell") && setOf(id).size >= 2;
   const setName = (id: string) => {
     const labels = [...setOf(id)].sort();
-    return labels.length <= 3 ? labels.join("_") : `shared-${createHash("sha1").update(labels.join()).digest("hex").slice(0, 8)}`;
+    return labels.length <= 3 ? labels.join("_") : `shared-${shortHash(labels.join(), 8)}`;
   };
   const plugin: Plugin = {
     name: "recanto-page-set-chunks",
@@ -69,8 +70,7 @@ function pageSetChunks() {
         if (!info || !(info.isEntry || info.dynamicImporters.length > 0)) continue;
         // The file's name ("home", "auth-dialog-window"), made unique where two folders share one.
         const name = path.basename(entry).replace(/[.?].*$/, "");
-        const unique = () => `${name}-${createHash("sha1").update(path.relative(process.cwd(), entry)).digest("hex").slice(0, 4)}`;
-        const label = SHELL.test(entry) ? "shell" : used.has(name) || name === "shell" ? unique() : name;
+        const label = SHELL.test(entry) ? "shell" : used.has(name) || name === "shell" ? `${name}-${shortHash(path.relative(process.cwd(), entry), 4)}` : name;
         used.add(label);
         if (used.size > MAX_SET_SIZE) this.error(`more than ${MAX_SET_SIZE} pages and parts loaded on demand: raise MAX_SET_SIZE`);
         // A part loaded on demand is in its own set too: where pages also import it, the chunk it
@@ -98,7 +98,7 @@ function pageSetChunks() {
   };
   // A chunk's own imports must already sit in other chunks: the wider a module's set, the earlier its group claims it.
   const groups: CodeSplittingGroup[] = [
-    { name: "shell", test: (id) => reach.get(id)?.has("shell") === true, priority: 1000 },
+    { name: "shell", test: (id) => setOf(id).has("shell"), priority: 1000 },
     ...Array.from({ length: MAX_SET_SIZE - 1 }, (_, i) => MAX_SET_SIZE - i).map(
       (size): CodeSplittingGroup => ({ debugName: `${size} pages`, name: setName, test: (id) => shared(id) && setOf(id).size === size, priority: size }),
     ),
