@@ -195,6 +195,8 @@ export const properties = pgTable(
   },
   (t) => [
     index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
+    // INCLUDE (property_type, state_code, max_guests, price_cents, amenities, features), migration
+    // 0015: a search's first matches in newest order are collected from the index alone.
     index("properties_public_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // INCLUDE (state_code, max_guests, price_cents, amenities, features), migration 0012: a type's

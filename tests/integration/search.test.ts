@@ -1,3 +1,4 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import type { Database } from "../../server/db/client";
@@ -299,5 +300,26 @@ describe(`search (${engine})`, () => {
         expect(past.items.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("collects a filtered search's matches newest first from the newest index alone, never reading the listings' rows", async () => {
+    // The planner's choice aside (bitmap and table scans off), the index must hold every column
+    // these filters read: an Index Scan instead means each match's row is read to check them.
+    const input = {
+      ...searchInput(DEFAULT_QUERY, { types: [], pageSize: 9 }),
+      amenities: ["Wi-Fi"],
+      features: ["petsAllowed"],
+      road: ["terra"],
+      minGuests: 2,
+    } satisfies SearchInput;
+    const statements = searchStatements(database.db, input);
+    const plans = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const explain = async (statement: SQLWrapper) =>
+        ((await tx.execute(sql`EXPLAIN ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join("\n");
+      return [await explain(statements.ranked(1)), await explain(statements.count())];
+    });
+    for (const plan of plans) expect(plan).toContain("Index Only Scan using properties_public_newest_idx");
   });
 });
