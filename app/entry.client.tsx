@@ -3,6 +3,7 @@ import { StrictMode, type ReactNode } from "react";
 import { HydratedRouter } from "react-router/dom";
 import "./lib/effects-after-commit";
 import "./lib/react-only-props";
+import "./lib/low-priority-scripts";
 
 /**
  * React Router's router first decodes the loader data the server sent, and suspends its first render
@@ -38,7 +39,12 @@ function documentAsParent(): ContainerNode {
   } as unknown as ContainerNode;
 }
 
-await serverDataDecoded();
+/** Resolves once the browser has painted the server's page: hydrating is one long task, and the page shows before it. */
+function firstPaint() {
+  return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+await Promise.all([serverDataDecoded(), firstPaint()]);
 hydrate(
   (
     <StrictMode>

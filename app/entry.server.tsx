@@ -4,6 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRe
 import { noteUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "@server/http/unavailable";
 import { NonceContext } from "./lib/nonce";
 import "./lib/react-only-props";
+import "./lib/low-priority-scripts";
 
 export const streamTimeout = 5_000;
 

@@ -31,6 +31,8 @@ describe(`first-load scripts grouped by the pages that load them (${engine})`, (
       expect(res.status, url).toBe(200);
       const html = await res.text();
       const files = [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]!);
+      // Fetched after the styles and the first screen's images, whose priority is higher.
+      expect(html.match(/<link rel="modulepreload"[^>]*>/g)!.filter((link) => !link.includes('fetchpriority="low"')), url).toEqual([]);
       const names = files.map(chunkName);
       expect(names, url).toContain("shell");
       expect(names, url).toContain(route);
