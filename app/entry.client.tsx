@@ -1,6 +1,7 @@
 import { hydrate, type ContainerNode } from "preact";
 import { StrictMode, type ReactNode } from "react";
 import { HydratedRouter } from "react-router/dom";
+import { pageHydrated } from "./components/ui/hydrate-when-seen";
 import "./lib/effects-after-commit";
 import "./lib/react-only-props";
 import "./lib/low-priority-scripts";
@@ -53,3 +54,5 @@ hydrate(
   ) as ReactNode as Parameters<typeof hydrate>[0],
   documentAsParent(),
 );
+// After the parts that waited for their data to be decoded (React Router's <Await>), which resume within this task.
+setTimeout(pageHydrated, 0);

@@ -9,6 +9,7 @@ import { searchInput } from "@server/properties/search-input";
 import { placeNotes, type PlaceNotes } from "@server/properties/place-notes";
 import { homeQueryOf } from "@server/properties/understood-query";
 import { CategoryCarousel } from "~/components/search/category-carousel";
+import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import { HomeSearchForm } from "~/components/search/home-search";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
@@ -65,7 +66,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Hero />
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             {loaderData.sections.map((s, i) => (
-              <CategoryCarousel key={s.slug} {...s} first={i === 0} />
+              <HydrateWhenSeen key={s.slug} name={`carrossel-${s.slug}`}>
+                <CategoryCarousel {...s} first={i === 0} />
+              </HydrateWhenSeen>
             ))}
             <AllCategories />
           </div>

@@ -58,6 +58,8 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
   it.each(["light", "dark"] as const)("a home carousel scrolls with 'Próximos' and 'Anteriores' at 1280px (%s), by mouse and keyboard, each disabled at its end", async (colorScheme) => {
     const { context, page } = await open("/", { ...DESKTOP, colorScheme });
     const glamping = page.getByRole("region", { name: "Glamping" });
+    // Rows below the first screen hydrate as they come near it (app/components/ui/hydrate-when-seen.tsx).
+    await glamping.scrollIntoViewIfNeeded();
     const row = glamping.getByRole("list");
     const back = glamping.getByRole("button", { name: "Anteriores" });
     const forward = glamping.getByRole("button", { name: "Próximos" });

@@ -28,7 +28,7 @@ export function CategoryCarousel({
   const headingId = `carrossel-${slug}`;
   const row = useScrollRow();
   return (
-    <section aria-labelledby={headingId} className="py-6">
+    <section aria-labelledby={headingId} className="py-6 [contain-intrinsic-size:auto_31rem] [content-visibility:auto]">
       <div className="flex items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-2xl font-semibold">

@@ -1,6 +1,7 @@
 import { formatCount, formatDistance } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
+import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 
 /** Columns follow the list's own width (a container query): beside the results map it is narrower than the page. */
 const GRID = "grid gap-6 @xl:grid-cols-2 @4xl:grid-cols-3";
@@ -23,7 +24,9 @@ export function PropertyGrid({
       <ul className={GRID}>
         {properties.map((p, i) => (
           <li key={p.id}>
-            <PropertyCard property={p} from={from} eager={i === 0} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
+            <HydrateWhenSeen name={`card-${p.id}`} className="h-full">
+              <PropertyCard property={p} from={from} eager={i === 0} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
+            </HydrateWhenSeen>
           </li>
         ))}
       </ul>

@@ -1,0 +1,84 @@
+import { Suspense, type ReactNode } from "react";
+
+const ATTRIBUTE = "data-hydrate-when-seen";
+/** Events that show someone is about to use a part: it hydrates at once, before the click that follows. */
+const INTENT = ["pointerdown", "focusin", "keydown"] as const;
+
+/** True in the browser until the page's first hydration has run (see `pageHydrated`). */
+let firstHydration = typeof document !== "undefined";
+
+/** Called once the page has hydrated: what renders after that (a client navigation) waits for nothing. */
+export function pageHydrated() {
+  firstHydration = false;
+}
+
+/** A part kept as the server drew it until it is seen. */
+interface Part {
+  /** Its markup: the wrapper the server drew. */
+  element: Element;
+  /** Resolves when it is seen. */
+  seen: Promise<void>;
+  isSeen: boolean;
+  /** The page rendered it again while it waited: what it shows may have changed since the server drew it. */
+  stale: boolean;
+}
+/** The parts not drawn by the browser yet, by name. */
+const parts = new Map<string, Part>();
+
+/** Starts watching the part named `name`: it is seen when it comes near the screen, or is pointed at, focused or typed in. */
+function watch(name: string): Part | undefined {
+  const element = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(name)}"]`);
+  if (!element) return undefined;
+  const part: Part = { element, seen: Promise.resolve(), isSeen: false, stale: false };
+  part.seen = new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && seen(), { rootMargin: "50% 0px" });
+    function seen() {
+      observer.disconnect();
+      for (const type of INTENT) element!.removeEventListener(type, seen, true);
+      part.isSeen = true;
+      resolve();
+    }
+    observer.observe(element);
+    for (const type of INTENT) element.addEventListener(type, seen, { capture: true, passive: true });
+  });
+  parts.set(name, part);
+  return part;
+}
+
+function Gate({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+  let part = parts.get(name);
+  if (!part && firstHydration) part = watch(name);
+  // Preact keeps the server's markup of a part that suspends while the page hydrates, and hydrates it
+  // when the promise resolves. Once the page has left (a client navigation) the markup is gone, and
+  // the part renders as any other.
+  if (part?.element.isConnected && !part.isSeen) {
+    if (!firstHydration) part.stale = true;
+    throw part.seen;
+  }
+  parts.delete(name);
+  // Hydrating keeps the markup's attributes as the server wrote them (a heart pressed since then
+  // would look unpressed): a part the page rendered again while it waited is drawn anew.
+  if (part?.stale) part.element.replaceChildren();
+  return (
+    <div className={className} {...{ [ATTRIBUTE]: name }}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A part of a server-rendered page that hydrates when it comes near the screen rather than with the
+ * rest of the page. Hydrating is one long task that grows with what the page shows, and a phone
+ * cannot answer a tap while it runs; the home page's rows below the first screen were most of it.
+ * Until then the part is the server's markup: its links work as plain links. `name` must be unique
+ * on the page; `className` styles the element that wraps the part.
+ */
+export function HydrateWhenSeen({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate name={name} className={className}>
+        {children}
+      </Gate>
+    </Suspense>
+  );
+}

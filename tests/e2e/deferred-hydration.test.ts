@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { favorites, properties } from "../../server/db/schema";
+import { createTestAccount } from "../support/accounts";
+import { insertHost, insertProperty } from "../support/factories";
+import { hasChromium, useBrowserApp } from "../support/browser";
+import { loginViaForm, openPage, waitForHydration } from "./helpers";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Whether Preact has hydrated the element: it then carries its listeners (see waitForHydration). */
+const hydrated = (element: Locator) => element.evaluate((node) => "__e" in node);
+const carousel = (page: Page, name: string) => page.getByRole("region", { name });
+const firstHeart = (scope: Locator) => scope.getByRole("button", { name: /^Favoritar / }).first();
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
+
+describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near the screen, in Chromium", () => {
+  const t = useBrowserApp(undefined, { demo: true });
+
+  it("on a phone the rows below the first screen wait, as the server drew them, until scrolled to; then they work", async () => {
+    const context = await t.browser.newContext(PHONE);
+    const page = await context.newPage();
+    const manifestRequests: string[] = [];
+    page.on("request", (request) => request.url().includes("/__manifest") && manifestRequests.push(request.url()));
+    await page.goto(`${t.app.url}/`);
+    await waitForHydration(page);
+
+    // The first row, on the first screen, hydrates at once; the last one, far below, waits.
+    const first = carousel(page, "Cabanas");
+    await expect.poll(() => hydrated(firstHeart(first))).toBe(true);
+    const last = carousel(page, "Contêineres");
+    await expect(last.locator("article").count()).resolves.toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await expect(hydrated(firstHeart(last))).resolves.toBe(false);
+
+    // Scrolled to, it hydrates, and its heart answers.
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => hydrated(firstHeart(last))).toBe(true);
+    await firstHeart(last).click();
+    await toast(page, "Login necessário").waitFor();
+
+    // Every route is known from the first load: no route discovery after it.
+    expect(manifestRequests).toEqual([]);
+    await context.close();
+  });
+
+  it("a row touched before it is scrolled to hydrates before the tap's click: the heart answers the first tap", async () => {
+    const { context, page } = await openPage(t.app, t.browser, "/", PHONE);
+    const row = carousel(page, "Pousadas");
+    await expect(hydrated(firstHeart(row))).resolves.toBe(false);
+    // A tap dispatched where the row is, without scrolling the page first.
+    await firstHeart(row).dispatchEvent("pointerdown");
+    await expect.poll(() => hydrated(firstHeart(row))).toBe(true);
+    await firstHeart(row).dispatchEvent("click");
+    await toast(page, "Login necessário").waitFor();
+    await context.close();
+  });
+
+  it("a row that waited while the page changed is drawn from the new state: a heart saved meanwhile shows pressed", async () => {
+    const guest = await createTestAccount(t.app, "guest");
+    const context = await t.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await loginViaForm(page, t.app, guest.email);
+    await page.goto(`${t.app.url}/`);
+    await waitForHydration(page);
+
+    const last = carousel(page, "Contêineres");
+    const title = (await last.locator("article h3").first().textContent())!;
+    const heartInLast = last.getByRole("button", { name: `Favoritar ${title}`, exact: true });
+    await expect(hydrated(heartInLast)).resolves.toBe(false);
+    await expect(heartInLast.getAttribute("aria-pressed")).resolves.toBe("false");
+
+    // Saved elsewhere (another tab) while this page shows; the page learns of it when a heart on it is pressed.
+    const [saved] = await t.app.services.database.db.select({ id: properties.id }).from(properties).where(eq(properties.title, title));
+    await t.app.services.database.db.insert(favorites).values({ userId: guest.id, propertyId: saved!.id });
+    const first = firstHeart(carousel(page, "Cabanas"));
+    await first.click();
+    await toast(page, "Adicionado aos favoritos").waitFor();
+    await page.getByRole("link", { name: "Favoritos (2)" }).waitFor();
+
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => hydrated(heartInLast)).toBe(true);
+    await expect(heartInLast.getAttribute("aria-pressed")).resolves.toBe("true");
+    await context.close();
+  });
+
+  it("after a client navigation back to the home page every row renders and works at once", async () => {
+    const { context, page } = await openPage(t.app, t.browser, "/", PHONE);
+    await page.getByRole("link", { name: "Ver todos (Cabanas)" }).click();
+    await page.waitForURL(/\/category\/cabanas$/);
+    await page.goBack();
+    await page.waitForURL(`${t.app.url}/`);
+    const last = carousel(page, "Contêineres");
+    await expect.poll(() => hydrated(firstHeart(last))).toBe(true);
+    await context.close();
+  });
+
+  it("on a phone a results list's cards below the first screen wait too, then work; each card fills its cell in the grid", async () => {
+    const { context, page } = await openPage(t.app, t.browser, "/category/cabanas", PHONE);
+    const cards = page.locator("main article");
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => hydrated(firstHeart(cards.first()))).toBe(true);
+    const last = cards.last();
+    await page.waitForTimeout(300);
+    await expect(hydrated(firstHeart(last))).resolves.toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => hydrated(firstHeart(last))).toBe(true);
+    await firstHeart(last).click();
+    await toast(page, "Login necessário").waitFor();
+    await context.close();
+
+    // Three columns at 1280px, the newest card's title on one line beside others on two: each card is as tall as its row.
+    const host = await insertHost(t.app.services.database.db);
+    await insertProperty(t.app.services.database.db, host.id, { title: "Oca" });
+    const wide = await openPage(t.app, t.browser, "/category/cabanas", { viewport: { width: 1280, height: 900 } });
+    await wide.page.locator("main article h3", { hasText: /^Oca$/ }).waitFor();
+    const rows = await wide.page.locator("main li:has(article)").evaluateAll((cells) =>
+      cells.slice(0, 3).map((cell) => [cell.getBoundingClientRect().height, cell.querySelector("article")!.getBoundingClientRect().height]),
+    );
+    for (const [cell, card] of rows) expect(Math.abs(cell! - card!), `cell ${cell}, card ${card}`).toBeLessThan(1);
+  });
+});
