@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { constants, type InputType } from "node:zlib";
+import { brotliCompressSync, constants, type InputType } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -19,22 +19,44 @@ function copyMigrations(): Plugin {
   };
 }
 
+/** Brotli at its best quality. */
+const brotliParams = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+/** Gzip by zopfli: 3–5 % smaller than gzip -9, too slow to run per request. */
+const zopfli = async (file: InputType) => {
+  // Each asset comes as bytes; with logLevel "silent" the plugin would swallow this error (a test checks the files).
+  if (!(file instanceof Uint8Array)) throw new TypeError("the compression plugin hands each asset over as bytes");
+  return Buffer.from(await gzipAsync(file, { numiterations: 15 }));
+};
+
 /**
- * The browser's code and styles compressed once, at build, as well as each can be: brotli at its best
- * and gzip by zopfli (3–5 % smaller than gzip -9, too slow to run per request). The server sends the
- * .br or .gz file beside each asset (server/app.ts) and compresses none of them again.
+ * The browser's code and styles compressed once, at build, as well as each can be. The server sends
+ * the .br or .gz file beside each asset (server/app.ts) and compresses none of them again.
  */
 function precompressedAssets(): Plugin[] {
-  const zopfli = async (file: InputType) => {
-    // Each asset comes as bytes; with logLevel "silent" the plugin would swallow this error (a test checks the files).
-    if (!(file instanceof Uint8Array)) throw new TypeError("the compression plugin hands each asset over as bytes");
-    return Buffer.from(await gzipAsync(file, { numiterations: 15 }));
-  };
   const include = /^assets\/.+\.(js|css)$/;
   return [
-    compression({ include, algorithms: [defineAlgorithm("brotliCompress", { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })], logLevel: "silent" }),
+    compression({ include, algorithms: [defineAlgorithm("brotliCompress", { params: brotliParams })], logLevel: "silent" }),
     compression({ include, algorithms: [[zopfli, {}]], filename: "[path][base].gz", logLevel: "silent" }),
   ];
+}
+
+/**
+ * React Router writes the routes' manifest (assets/manifest-<hash>.js, which every page loads) among
+ * the browser's files while it builds the server, after the client's assets were compressed: it is
+ * compressed here, as they are.
+ */
+function precompressedRouteManifest(): Plugin {
+  return {
+    name: "recanto-precompressed-route-manifest",
+    async writeBundle(options) {
+      const assets = path.join(options.dir!, "..", "client", "assets");
+      for (const name of fs.readdirSync(assets).filter((file) => /^manifest-[\w-]+\.js$/.test(file))) {
+        const file = fs.readFileSync(path.join(assets, name));
+        fs.writeFileSync(path.join(assets, `${name}.br`), brotliCompressSync(file, { params: brotliParams }));
+        fs.writeFileSync(path.join(assets, `${name}.gz`), await zopfli(file));
+      }
+    },
+  };
 }
 
 /** Written beside the client's files by pageSetChunks: each chunk, and the entries that need every module in it. */
@@ -112,6 +134,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build starts at the Express app (server/index.ts), which imports the routes: one
   // module graph, one copy of each module in the running server (docs/decisions/009-one-module-graph.md).
   build: isSsrBuild ? { rollupOptions: { input: "server/index.ts" } } : { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations()] : [chunks.plugin, ...precompressedAssets()])],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...precompressedAssets()])],
   resolve: { tsconfigPaths: true },
 }));

@@ -46,6 +46,16 @@ describe(`pages streamed through compression (${engine})`, () => {
   it("serves each script as compressed at build: brotli, else zopfli's gzip, else as is; none compressed again per request", async () => {
     const html = await (await fetch(t.app.url)).text();
     const script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[\w-]+\.js)"/.exec(html)![1]!;
+    // Every script the page preloads is sent as a file of the build (with its length), the routes'
+    // manifest (which React Router writes apart) included: none is compressed per request.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.filter((href) => /\/manifest-/.test(href))).toHaveLength(1);
+    for (const href of preloads) {
+      for (const accept of ["br", "gzip"]) {
+        const res = await rawGet(t.app.url + href, { "accept-encoding": accept });
+        expect([res.status, res.headers["content-length"]], `${href} (${accept})`).toEqual([200, String(res.body.length)]);
+      }
+    }
     const file = path.join(path.dirname(serverEntryPath), "../client", script);
     const plain = fs.readFileSync(file);
     const atBuild = { br: fs.readFileSync(`${file}.br`), gzip: fs.readFileSync(`${file}.gz`) };
