@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from "react";
 
 const ATTRIBUTE = "data-hydrate-when-seen";
 /** Events that show someone is about to use a part: it hydrates at once, before the click that follows. */
-const INTENT = ["pointerdown", "focusin", "keydown"] as const;
+const INTENT = ["pointerdown", "focusin"] as const;
 
 /** True in the browser until the page's first hydration has run (see `pageHydrated`). */
 let firstHydration = typeof document !== "undefined";
@@ -25,22 +25,21 @@ interface Part {
 /** The parts not drawn by the browser yet, by name. */
 const parts = new Map<string, Part>();
 
-/** Starts watching the part named `name`: it is seen when it comes near the screen, or is pointed at, focused or typed in. */
+/** Starts watching the part named `name`: it is seen when it comes near the screen, or is pointed at or focused. */
 function watch(name: string): Part | undefined {
   const element = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(name)}"]`);
   if (!element) return undefined;
-  const part: Part = { element, seen: Promise.resolve(), isSeen: false, stale: false };
-  part.seen = new Promise<void>((resolve) => {
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && seen(), { rootMargin: "50% 0px" });
-    function seen() {
-      observer.disconnect();
-      for (const type of INTENT) element!.removeEventListener(type, seen, true);
-      part.isSeen = true;
-      resolve();
-    }
-    observer.observe(element);
-    for (const type of INTENT) element.addEventListener(type, seen, { capture: true, passive: true });
-  });
+  let resolve!: () => void;
+  const part: Part = { element, seen: new Promise<void>((done) => (resolve = done)), isSeen: false, stale: false };
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && seen(), { rootMargin: "50% 0px" });
+  function seen() {
+    observer.disconnect();
+    for (const type of INTENT) element!.removeEventListener(type, seen, true);
+    part.isSeen = true;
+    resolve();
+  }
+  observer.observe(element);
+  for (const type of INTENT) element.addEventListener(type, seen, { capture: true, passive: true });
   parts.set(name, part);
   return part;
 }
