@@ -49,9 +49,9 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     const { context, page } = await openPage(t.app, t.browser, "/", PHONE);
     const row = carousel(page, "Pousadas");
     await expect(hydrated(firstHeart(row))).resolves.toBe(false);
-    // A tap dispatched where the row is, without scrolling the page first.
+    // A tap dispatched where the row is, without scrolling the page first: the click, a task after
+    // the press as in a browser, already finds the heart hydrated.
     await firstHeart(row).dispatchEvent("pointerdown");
-    await expect.poll(() => hydrated(firstHeart(row))).toBe(true);
     await firstHeart(row).dispatchEvent("click");
     await toast(page, "Login necessário").waitFor();
     await context.close();
