@@ -15,6 +15,16 @@ const carousel = (page: Page, name: string) => page.getByRole("region", { name }
 const firstHeart = (scope: Locator) => scope.getByRole("button", { name: /^Favoritar / }).first();
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 
+/** A part below the first screen is still the server's markup; scrolled to, it hydrates and its heart answers. */
+async function waitsUntilScrolledTo(page: Page, part: Locator) {
+  await page.waitForTimeout(300);
+  await expect(hydrated(firstHeart(part))).resolves.toBe(false);
+  await part.scrollIntoViewIfNeeded();
+  await expect.poll(() => hydrated(firstHeart(part))).toBe(true);
+  await firstHeart(part).click();
+  await toast(page, "Login necessário").waitFor();
+}
+
 describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near the screen, in Chromium", () => {
   const t = useBrowserApp(undefined, { demo: true });
 
@@ -31,14 +41,7 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     await expect.poll(() => hydrated(firstHeart(first))).toBe(true);
     const last = carousel(page, "Contêineres");
     await expect(last.locator("article").count()).resolves.toBeGreaterThan(0);
-    await page.waitForTimeout(300);
-    await expect(hydrated(firstHeart(last))).resolves.toBe(false);
-
-    // Scrolled to, it hydrates, and its heart answers.
-    await last.scrollIntoViewIfNeeded();
-    await expect.poll(() => hydrated(firstHeart(last))).toBe(true);
-    await firstHeart(last).click();
-    await toast(page, "Login necessário").waitFor();
+    await waitsUntilScrolledTo(page, last);
 
     // Every route is known from the first load: no route discovery after it.
     expect(manifestRequests).toEqual([]);
@@ -102,13 +105,7 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     const count = await cards.count();
     expect(count).toBeGreaterThanOrEqual(4);
     await expect.poll(() => hydrated(firstHeart(cards.first()))).toBe(true);
-    const last = cards.last();
-    await page.waitForTimeout(300);
-    await expect(hydrated(firstHeart(last))).resolves.toBe(false);
-    await last.scrollIntoViewIfNeeded();
-    await expect.poll(() => hydrated(firstHeart(last))).toBe(true);
-    await firstHeart(last).click();
-    await toast(page, "Login necessário").waitFor();
+    await waitsUntilScrolledTo(page, cards.last());
     await context.close();
 
     // Three columns at 1280px, the newest card's title on one line beside others on two: each card is as tall as its row.
