@@ -35,6 +35,12 @@ export function formatCount(n: number): string {
   return integer().format(n);
 }
 
+/** "1 propriedade encontrada", "12 propriedades encontradas", "Mais de 1.000 propriedades encontradas". */
+export function formatResultsCount(total: number, capped: boolean): string {
+  if (capped) return `Mais de ${formatCount(total)} propriedades encontradas`;
+  return total === 1 ? "1 propriedade encontrada" : `${formatCount(total)} propriedades encontradas`;
+}
+
 /** "a 12 km de Gramado", "a menos de 1 km de Paraty", "a 3 km de você". */
 export function formatDistance(km: number, from: string): string {
   return km < 1 ? `a menos de 1 km de ${from}` : `a ${formatCount(Math.round(km))} km de ${from}`;

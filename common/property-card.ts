@@ -20,6 +20,11 @@ export interface PropertyCardData {
   location: string;
   propertyType: string;
   priceCents: number;
+  /**
+   * The price per night as shown ("R$ 450,00"), formatted on the server: the first money format on
+   * a phone loads the locale's data, tens of milliseconds in the middle of the page's hydration.
+   */
+  price: string;
   cover: StoredImage | null;
 }
 

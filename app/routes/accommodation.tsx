@@ -23,6 +23,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cover = property.images[0];
   return {
     property,
+    // Formatted here, not on the phone (see PropertyCardData.price).
+    price: formatBRL(property.priceCents),
     host,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
     backTo: listingBackPath(new URL(request.url)),
@@ -45,10 +47,10 @@ export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Propriedade não encontrada | Recanto" }, { name: "robots", content: "noindex" }];
-  const { property, share } = loaderData;
+  const { property, price, share } = loaderData;
   const title = `${property.title} | Recanto`;
   const description = clip(
-    `${property.propertyType} em ${property.location}, ${formatBRL(property.priceCents)} / noite. ${property.description}`,
+    `${property.propertyType} em ${property.location}, ${price} / noite. ${property.description}`,
     160,
   );
   return [
@@ -72,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { property, host, categorySlug, today, backTo } = loaderData;
+  const { property, price, host, categorySlug, today, backTo } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
@@ -84,9 +86,9 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       property={property}
       categorySlug={categorySlug}
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
-      aside={<ContactCard slug={property.slug} priceCents={property.priceCents} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
+      aside={<ContactCard slug={property.slug} price={price} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
       asideOnPhones="after-facts"
-      phoneBar={<ContactBar priceCents={property.priceCents} />}
+      phoneBar={<ContactBar price={price} />}
       place={
         property.lat !== null && property.lng !== null ? (
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />

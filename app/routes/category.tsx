@@ -6,6 +6,7 @@ import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, pars
 import { queryChips } from "@common/query-chips";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes } from "@server/properties/place-notes";
+import { resultsAsShown } from "@server/properties/shown-results";
 import { categoryQueryOf } from "@server/properties/understood-query";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { CategoryFilters } from "~/components/search/category-filters";
@@ -29,7 +30,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const input = searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE });
   const results = streamed(
-    context.catalogue.search(input),
+    context.catalogue.search(input).then((found) => resultsAsShown(found, understood.centerName)),
     context,
     "category search",
     { category: category.slug },
@@ -85,7 +86,6 @@ function CategoryListing({ category, query, sort, results, notes }: Exclude<Rout
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => path + categorySearch({ ...query, location: "", near: null, area, page: 1 })}>
         <SearchResults
-          distanceFrom={notes.centerName ?? undefined}
           url={path + search}
           results={results}
           skeletons={8}

@@ -4,9 +4,9 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, categorySearch, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, pageWindow, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
-import type { SearchResult } from "@server/properties/search";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes, type PlaceNotes } from "@server/properties/place-notes";
+import { resultsAsShown, type ShownResults } from "@server/properties/shown-results";
 import { homeQueryOf } from "@server/properties/understood-query";
 import { CategoryCarousel } from "~/components/search/category-carousel";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
@@ -33,7 +33,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { query, understood } = home;
     // One URL per result list: understood text in its filters; empty, default and bad values dropped.
     redirectToCanonical(url, "/", homeSearch(query));
-    const results = logged(context.catalogue.search(searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE })));
+    const input = searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
+    const results = logged(context.catalogue.search(input).then((found) => resultsAsShown(found, understood.centerName)));
     return { view: "results" as const, query, results, ...placeNotes(understood) };
   }
 
@@ -130,7 +131,7 @@ function AllCategories() {
   );
 }
 
-function Results({ query, results, notes }: { query: PropertyQuery; results: Promise<SearchResult>; notes: PlaceNotes }) {
+function Results({ query, results, notes }: { query: PropertyQuery; results: Promise<ShownResults>; notes: PlaceNotes }) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
   const chips = queryChips(query, notes.stateNames);
@@ -160,7 +161,6 @@ function Results({ query, results, notes }: { query: PropertyQuery; results: Pro
       <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`}>
         <SearchResults
-          distanceFrom={notes.centerName ?? undefined}
           url={`/${search}`}
           results={results}
           skeletons={HOME_PAGE_SIZE}

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { favorites, properties, publicProperty } from "../db/schema";
 import { isUuid } from "../properties/properties";
 import type { PropertyCardData } from "../../common/property-card";
-import { cardColumns, withCovers } from "../properties/search";
+import { cardColumns, toCards } from "../properties/search";
 
 
 /**
@@ -45,7 +45,7 @@ export async function favoriteCards(db: Db, userId: string): Promise<PropertyCar
     .innerJoin(properties, eq(properties.id, favorites.propertyId))
     .where(and(eq(favorites.userId, userId), publicProperty))
     .orderBy(desc(favorites.createdAt));
-  return withCovers(db, rows);
+  return toCards(db, rows);
 }
 
 /** A host's panel: active listings, and how many times guests saved any of the host's listings. */

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import type { PropertyStatus } from "../../common/property-card";
 import { properties, users } from "../db/schema";
 import { byKey, detailColumns, imagesOf } from "../properties/properties";
-import { cardColumns, withCovers } from "../properties/search";
+import { cardColumns, toCards } from "../properties/search";
 import { accepted, refused, type Result } from "../../common/refusal";
 import type { Mailer } from "../adapters/email";
 import type { Logger } from "../logger";
@@ -68,7 +68,7 @@ export async function moderationQueue(db: Db, requestedPage: number, pageSize = 
   const page = Math.min(Math.max(1, requestedPage), pageCount);
   if (total === 0) return { items: [], total, page, pageCount };
   const rows = await moderationStatements.page(db, page, pageSize);
-  const covered = await withCovers(db, rows);
+  const covered = await toCards(db, rows);
   const items = rows.map((r, i) => ({
     id: r.id,
     title: r.title,

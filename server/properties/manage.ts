@@ -10,7 +10,7 @@ import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deleti
 import { claimUploads } from "../media/uploads";
 import { positionColumns } from "./position";
 import { isUuid, makeSlug } from "./properties";
-import { cardColumns, withCovers } from "./search";
+import { cardColumns, toCards } from "./search";
 
 /** The form's input as columns: the attributes as tags, the municipality and the pin (server/properties/position.ts). */
 function stored(input: PropertyInput) {
@@ -193,5 +193,5 @@ export async function hostListingsPage(db: Db, hostId: string, query: HostListin
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { items: await withCovers(db, rows), counts, page, pageCount };
+  return { items: await toCards(db, rows), counts, page, pageCount };
 }

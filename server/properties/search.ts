@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Amenity, PropertyType } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
+import { formatBRL } from "../../common/format";
 import { PRICE_MAX, type Area, type LatLng, type PropertyQuery, type Sort } from "../../common/property-query";
 import { EARTH_RADIUS_KM } from "../../common/places";
 import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../common/stay-attributes";
@@ -30,7 +31,7 @@ export interface SearchInput extends Omit<PropertyQuery, "propertyType" | "sort"
 }
 
 
-/** The columns a property card shows (its cover comes from withCovers). */
+/** The columns a property card shows (its cover and shown price come from toCards). */
 export const cardColumns = {
   id: properties.id,
   slug: properties.slug,
@@ -263,7 +264,7 @@ export function searchStatements(db: Db, input: SearchInput) {
 
 /** The first cards in the search's order, without counting (home carousels). */
 export async function firstCards(db: Db, input: SearchInput): Promise<SearchResult["items"]> {
-  return withCovers(db, await searchStatements(db, input).page(1));
+  return toCards(db, await searchStatements(db, input).page(1));
 }
 
 /** The page a request can show: pages past the count cap are never listed. */
@@ -288,11 +289,11 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   let items = first.cards;
   if (found > COUNT_CAP && !statements.rankedBeyondCap(page)) items = await statements.page(page);
   else if (page !== wanted && total > 0) items = (await ranked(page)).cards;
-  return { items: await withCovers(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
+  return { items: await toCards(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
 
-/** Adds each property's first image (position order) in one query. */
-export async function withCovers<Row extends { id: string }>(db: Db, rows: Row[]): Promise<(Row & Pick<PropertyCardData, "cover">)[]> {
+/** Rows as cards: each with its first image (position order, one query for all) and its price as shown. */
+export async function toCards<Row extends { id: string; priceCents: number }>(db: Db, rows: Row[]): Promise<(Row & Pick<PropertyCardData, "cover" | "price">)[]> {
   if (rows.length === 0) return [];
   const covers = await db
     .selectDistinctOn([propertyImages.propertyId], {
@@ -311,5 +312,5 @@ export async function withCovers<Row extends { id: string }>(db: Db, rows: Row[]
     )
     .orderBy(propertyImages.propertyId, asc(propertyImages.position));
   const byProperty = new Map(covers.map(({ propertyId, ...cover }) => [propertyId, cover]));
-  return rows.map((r) => ({ ...r, cover: byProperty.get(r.id) ?? null }));
+  return rows.map((r) => ({ ...r, price: formatBRL(r.priceCents), cover: byProperty.get(r.id) ?? null }));
 }

@@ -48,6 +48,44 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     await context.close();
   });
 
+  it("numbers come written by the server: hydrating the home page and every row, results around a place and a listing makes no number format in the browser", async () => {
+    // The first number format on a phone loads the locale's data in the middle of hydration.
+    const context = await t.browser.newContext(PHONE);
+    await context.addInitScript(() => {
+      const counted = window as unknown as { numberFormats: number };
+      counted.numberFormats = 0;
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct: (target, args: [string?, Intl.NumberFormatOptions?]) => (counted.numberFormats++, new target(...args)),
+        apply: (target, _this, args: [string?, Intl.NumberFormatOptions?]) => (counted.numberFormats++, target(...args)),
+      });
+    });
+    const page = await context.newPage();
+    const numberFormats = () => page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats);
+    const price = /^R\$\s[\d.]+,\d{2}$/;
+
+    await page.goto(`${t.app.url}/`);
+    await waitForHydration(page);
+    const last = carousel(page, "Contêineres");
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => hydrated(firstHeart(last))).toBe(true);
+    await expect(last.getByText(price).first().isVisible()).resolves.toBe(true);
+    expect(await numberFormats()).toBe(0);
+
+    await page.goto(`${t.app.url}/?search=${encodeURIComponent("chalé perto de gramado")}`);
+    await waitForHydration(page);
+    await page.getByRole("region").getByText(/^\d+ propriedades? encontradas?$/).waitFor();
+    await expect(page.getByText(/^a (menos de 1|\d+) km de Gramado$/).count()).resolves.toBeGreaterThan(0);
+    const listing = page.locator("[data-results-for] article a").first();
+    await expect.poll(() => hydrated(listing)).toBe(true);
+    expect(await numberFormats()).toBe(0);
+
+    await page.goto(`${t.app.url}${await listing.getAttribute("href")}`);
+    await waitForHydration(page);
+    await expect(page.getByText(price).filter({ visible: true }).count()).resolves.toBeGreaterThan(0);
+    expect(await numberFormats()).toBe(0);
+    await context.close();
+  });
+
   it("a row touched before it is scrolled to hydrates before the tap's click: the heart answers the first tap", async () => {
     const { context, page } = await openPage(t.app, t.browser, "/", PHONE);
     const row = carousel(page, "Pousadas");

@@ -6,7 +6,6 @@ import { AlertDialog, Switch } from "radix-ui";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { notify } from "~/components/ui/toasts";
-import { formatBRL } from "@common/format";
 import type { HostPropertyCardData, PropertyStatus } from "@common/property-card";
 import type { Refused } from "@common/refusal";
 import { PropertyImage } from "~/components/property/property-image";
@@ -71,7 +70,7 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
           {`${property.location} · ${property.propertyType}`}
         </p>
         <p>
-          <span className="font-semibold">{formatBRL(property.priceCents)}</span> <span className="text-sm text-stone-600 dark:text-stone-400">/ noite</span>
+          <span className="font-semibold">{property.price}</span> <span className="text-sm text-stone-600 dark:text-stone-400">/ noite</span>
         </p>
         {property.status === "rejected" && property.rejectionReason ? (
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/60 dark:text-red-100">{`Motivo: ${property.rejectionReason}`}</p>

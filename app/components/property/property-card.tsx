@@ -1,6 +1,5 @@
 import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
-import { formatBRL } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
 import { listingPath } from "~/lib/redirects";
 import { FavoriteButton } from "./favorite-button";
@@ -48,7 +47,7 @@ export function PropertyCard({
         </p>
         {distance ? <p className="text-sm text-stone-600 dark:text-stone-400">{distance}</p> : null}
         <p className="mt-auto pt-2">
-          <span className="font-semibold">{formatBRL(property.priceCents)}</span>{" "}
+          <span className="font-semibold">{property.price}</span>{" "}
           <span className="text-sm text-stone-600 dark:text-stone-400">/ noite</span>
         </p>
       </div>

@@ -1,4 +1,3 @@
-import { formatCount, formatDistance } from "@common/format";
 import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
@@ -6,26 +5,15 @@ import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 /** Columns follow the list's own width (a container query): beside the results map it is narrower than the page. */
 const GRID = "grid gap-6 @xl:grid-cols-2 @4xl:grid-cols-3";
 
-/**
- * `distanceFrom`: the place the search is around ("Gramado", "você"), for each card's distance;
- * `from`: the list's URL, where a listing opened from it returns.
- */
-export function PropertyGrid({
-  properties,
-  distanceFrom,
-  from,
-}: {
-  properties: (PropertyCardData & { distanceKm?: number | null })[];
-  distanceFrom?: string;
-  from?: string;
-}) {
+/** `distance`: "a 12 km de Gramado", in searches around a place; `from`: the list's URL, where a listing opened from it returns. */
+export function PropertyGrid({ properties, from }: { properties: (PropertyCardData & { distance: string | null })[]; from?: string }) {
   return (
     <div className="@container">
       <ul className={GRID}>
         {properties.map((p, i) => (
           <li key={p.id}>
             <HydrateWhenSeen name={`card-${p.id}`} className="h-full">
-              <PropertyCard property={p} from={from} eager={i === 0} distance={distanceFrom && p.distanceKm != null ? formatDistance(p.distanceKm, distanceFrom) : undefined} />
+              <PropertyCard property={p} from={from} eager={i === 0} distance={p.distance ?? undefined} />
             </HydrateWhenSeen>
           </li>
         ))}
@@ -48,10 +36,4 @@ export function PropertyGridSkeleton({ count }: { count: number }) {
       </div>
     </div>
   );
-}
-
-/** "1 propriedade encontrada", "12 propriedades encontradas", "Mais de 1.000 propriedades encontradas". */
-export function resultsCountText(total: number, capped: boolean): string {
-  if (capped) return `Mais de ${formatCount(total)} propriedades encontradas`;
-  return total === 1 ? "1 propriedade encontrada" : `${formatCount(total)} propriedades encontradas`;
 }

@@ -1,9 +1,9 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Await } from "react-router";
-import type { SearchResult } from "@server/properties/search";
+import type { ShownResults } from "@server/properties/shown-results";
 import { Announce, LiveRegion } from "~/components/ui/live-message";
 import { Pagination } from "~/components/ui/pagination";
-import { PropertyGrid, PropertyGridSkeleton, resultsCountText } from "./property-grid";
+import { PropertyGrid, PropertyGridSkeleton } from "./property-grid";
 
 /**
  * A streamed result list: skeletons at once for every new query (the Suspense is keyed by its URL),
@@ -18,19 +18,16 @@ export function SearchResults({
   countLine,
   pages,
   pageHref,
-  distanceFrom,
 }: {
   /** The list's path and query (where its listings' "Voltar" returns); tests wait for `data-results-for` to know these results are shown. */
   url: string;
-  results: Promise<SearchResult>;
+  results: Promise<ShownResults>;
   skeletons: number;
   error: ReactNode;
   empty: ReactNode;
-  countLine: (result: SearchResult, count: string) => ReactNode;
-  pages: (result: SearchResult) => (number | null)[];
+  countLine: (result: ShownResults, count: string) => ReactNode;
+  pages: (result: ShownResults) => (number | null)[];
   pageHref: (page: number) => string;
-  /** The place the search is around, for each card's distance. */
-  distanceFrom?: string;
 }) {
   const [announcement, setAnnouncement] = useState("");
   return (
@@ -46,7 +43,7 @@ export function SearchResults({
       >
         <Await resolve={results} errorElement={error}>
           {(r) => {
-            const count = resultsCountText(r.total, r.totalIsCapped);
+            const count = r.countText;
             return (
               <section aria-labelledby="resultados" data-results-for={url} className="mt-8">
                 <h2 id="resultados" className="sr-only">
@@ -54,7 +51,7 @@ export function SearchResults({
                 </h2>
                 <Announce message={count} onAnnounce={setAnnouncement} />
                 {countLine(r, count)}
-                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} distanceFrom={distanceFrom} from={url} />}
+                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} from={url} />}
                 <Pagination page={r.page} pageCount={r.pageCount} pages={pages(r)} href={pageHref} />
               </section>
             );

@@ -2,7 +2,6 @@ import MessageCircle from "lucide-react/icons/message-circle";
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
-import { formatBRL } from "@common/format";
 import { addDays, guestsLabel, isIsoDate, isoDateToBR, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { FieldError, inputClass, primaryButton } from "~/components/ui/field";
@@ -10,7 +9,8 @@ import type { loader as rootLoader } from "~/root";
 
 interface ContactCardProps {
   slug: string;
-  priceCents: number;
+  /** The price per night as shown, formatted by the server (see PropertyCardData.price). */
+  price: string;
   maxGuests: number;
   hasWhatsapp: boolean;
   /** yyyy-mm-dd in Brasília, from the server, so the rendered date limits match on hydration. */
@@ -40,7 +40,7 @@ function datesProblem(form: HTMLFormElement): { field: StayField; message: strin
  * logged-out visitors get the sign-in dialog and then the new tab, and a property without a number
  * says so without leaving the page.
  */
-export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }: ContactCardProps) {
+export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today }: ContactCardProps) {
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const { openAuthDialog } = useAuthDialog();
   const formRef = useRef<HTMLFormElement>(null);
@@ -98,7 +98,7 @@ export function ContactCard({ slug, priceCents, maxGuests, hasWhatsapp, today }:
         Preço e contato
       </h2>
       <p>
-        <span className="text-2xl font-bold">{formatBRL(priceCents)}</span> <span className="text-stone-700 dark:text-stone-300">/ noite</span>
+        <span className="text-2xl font-bold">{price}</span> <span className="text-stone-700 dark:text-stone-300">/ noite</span>
       </p>
       <form id={CONTACT_FORM_ID} ref={formRef} method="get" action={action} target="_blank" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
         <div className="grid grid-cols-2 gap-2 md:max-lg:grid-cols-1">
@@ -174,7 +174,7 @@ function ContactButton({ className = "" }: { className?: string }) {
  * The price and 'Contatar via WhatsApp' for the bottom of a phone's screen. Its button submits the
  * ContactCard's form, so it does just what the card's does (dates, guests, the sign-in dialog).
  */
-export function ContactBar({ priceCents }: { priceCents: number }) {
+export function ContactBar({ price }: { price: string }) {
   return (
     <div
       role="group"
@@ -182,7 +182,7 @@ export function ContactBar({ priceCents }: { priceCents: number }) {
       className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur sm:px-6 dark:border-stone-800 dark:bg-stone-950/95"
     >
       <p className="leading-tight">
-        <span className="block font-bold">{formatBRL(priceCents)}</span>
+        <span className="block font-bold">{price}</span>
         <span className="text-sm text-stone-700 dark:text-stone-300">/ noite</span>
       </p>
       {/* Smaller text keeps it on one line beside the price on most phones. */}
