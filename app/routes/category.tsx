@@ -6,7 +6,7 @@ import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, pars
 import { queryChips } from "@common/query-chips";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes } from "@server/properties/place-notes";
-import { resultsAsShown } from "@server/properties/shown-results";
+import { priceStepTexts, resultsAsShown } from "@server/properties/shown-results";
 import { categoryQueryOf } from "@server/properties/understood-query";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { CategoryFilters } from "~/components/search/category-filters";
@@ -36,7 +36,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     { category: category.slug },
   );
   // The order shown: the chosen one, or the search's own (nearest first around a place).
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, ...placeNotes(understood) };
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, priceStepTexts: priceStepTexts(), ...placeNotes(understood) };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
@@ -68,7 +68,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, sort, results, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, sort, results, priceStepTexts, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -80,7 +80,7 @@ function CategoryListing({ category, query, sort, results, notes }: Exclude<Rout
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
       <div className="mt-8">
-        <CategoryFilters key={form.key} path={path} slug={category.slug} query={query} sort={sort} centred={notes.centerName !== null} onNavigate={form.expect} />
+        <CategoryFilters key={form.key} path={path} slug={category.slug} query={query} sort={sort} centred={notes.centerName !== null} priceStepTexts={priceStepTexts} onNavigate={form.expect} />
       </div>
       <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />

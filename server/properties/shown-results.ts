@@ -1,4 +1,5 @@
-import { formatDistance, formatResultsCount } from "../../common/format";
+import { formatBRL, formatDistance, formatResultsCount } from "../../common/format";
+import { PRICE_MAX, PRICE_STEP } from "../../common/property-query";
 import type { SearchResult } from "./search";
 
 /**
@@ -23,3 +24,6 @@ export function resultsAsShown(result: SearchResult, centerName: string | null):
     })),
   };
 }
+
+/** Every step of the price filter (0 to PRICE_MAX reais) as shown, for the same reason. */
+export const priceStepTexts = (): string[] => Array.from({ length: PRICE_MAX / PRICE_STEP + 1 }, (_, i) => formatBRL(i * PRICE_STEP * 100));

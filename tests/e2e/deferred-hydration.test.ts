@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     await context.close();
   });
 
-  it("numbers come written by the server: hydrating the home page and every row, results around a place and a listing makes no number format in the browser", async () => {
+  it("numbers come written by the server: hydrating the home page and every row, results around a place, a category and a listing makes no number format in the browser", async () => {
     // The first number format on a phone loads the locale's data in the middle of hydration.
     const context = await t.browser.newContext(PHONE);
     await context.addInitScript(() => {
@@ -78,8 +78,18 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     const listing = page.locator("[data-results-for] article a").first();
     await expect.poll(() => hydrated(listing)).toBe(true);
     expect(await numberFormats()).toBe(0);
+    const listingPath = await listing.getAttribute("href");
 
-    await page.goto(`${t.app.url}${await listing.getAttribute("href")}`);
+    // A category page, with every filter drawn (the price slider's steps among them) at once.
+    await page.goto(`${t.app.url}/category/chales`);
+    await waitForHydration(page);
+    // Folded away on a phone, yet drawn and hydrated.
+    const lowestPrice = page.locator('input[name="minPrice"]');
+    await expect(lowestPrice.getAttribute("aria-valuetext")).resolves.toMatch(price);
+    await expect.poll(() => hydrated(lowestPrice)).toBe(true);
+    expect(await numberFormats()).toBe(0);
+
+    await page.goto(`${t.app.url}${listingPath}`);
     await waitForHydration(page);
     await expect(page.getByText(price).filter({ visible: true }).count()).resolves.toBeGreaterThan(0);
     expect(await numberFormats()).toBe(0);

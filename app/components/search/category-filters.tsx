@@ -41,6 +41,7 @@ export function CategoryFilters({
   query,
   sort,
   centred,
+  priceStepTexts,
   onNavigate,
 }: {
   path: string;
@@ -48,6 +49,8 @@ export function CategoryFilters({
   query: PropertyQuery;
   sort: Sort;
   centred: boolean;
+  /** The price slider's steps as shown (see PriceRange). */
+  priceStepTexts: readonly string[];
   onNavigate: (search: string) => void;
 }) {
   const navigate = useNavigate();
@@ -140,7 +143,7 @@ export function CategoryFilters({
         <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" variant="dialog" />
       </div>
       <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}>
-        <PriceRange min={query.minPrice} max={query.maxPrice} onCommit={apply} />
+        <PriceRange min={query.minPrice} max={query.maxPrice} stepTexts={priceStepTexts} onCommit={apply} />
         <div>
           <label htmlFor="hospedes" className={label}>
             Hóspedes

@@ -5,12 +5,16 @@ import { PRICE_MAX, PRICE_STEP } from "@common/property-query";
 const COMMIT_DELAY_MS = 500;
 
 /**
+ * `stepTexts`: every step's price as shown, index = reais / PRICE_STEP (priceStepTexts, formatted by
+ * the server: formatting here would load the locale's data while the page hydrates); a value off
+ * the steps (a hand-written URL) is formatted here.
+ *
  * Two-thumb price slider, 0 to 1.000 reais in steps of 50 (1.000 means no upper bound): two native
  * range inputs on one track, so the browser gives each thumb its keyboard, touch and screen-reader
  * behaviour, and the form submits minPrice/maxPrice without JavaScript too. The thumbs stay a step
  * apart; a press on the track moves the nearer one.
  */
-export function PriceRange({ min, max, onCommit }: { min: number; max: number; onCommit?: () => void }) {
+export function PriceRange({ min, max, stepTexts, onCommit }: { min: number; max: number; stepTexts: readonly string[]; onCommit?: () => void }) {
   const [[low, high], setValue] = useState([min, max]);
   const fieldset = useRef<HTMLFieldSetElement>(null);
   const commitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -46,7 +50,8 @@ export function PriceRange({ min, max, onCommit }: { min: number; max: number; o
     scheduleCommit();
   }
 
-  const label = high >= PRICE_MAX ? `${formatBRL(low * 100)} – ${formatBRL(PRICE_MAX * 100)}+` : `${formatBRL(low * 100)} – ${formatBRL(high * 100)}`;
+  const shown = (reais: number) => (reais % PRICE_STEP === 0 ? stepTexts[reais / PRICE_STEP] : undefined) ?? formatBRL(reais * 100);
+  const label = high >= PRICE_MAX ? `${shown(low)} – ${shown(PRICE_MAX)}+` : `${shown(low)} – ${shown(high)}`;
   const percent = (v: number) => `${(v / PRICE_MAX) * 100}%`;
   return (
     <fieldset ref={fieldset}>
@@ -68,7 +73,7 @@ export function PriceRange({ min, max, onCommit }: { min: number; max: number; o
           value={low}
           onChange={(e) => setLow(Number(e.currentTarget.value))}
           aria-label="Preço mínimo"
-          aria-valuetext={formatBRL(low * 100)}
+          aria-valuetext={shown(low)}
         />
         <input
           type="range"
@@ -80,7 +85,7 @@ export function PriceRange({ min, max, onCommit }: { min: number; max: number; o
           value={high}
           onChange={(e) => setHigh(Number(e.currentTarget.value))}
           aria-label="Preço máximo"
-          aria-valuetext={high >= PRICE_MAX ? "Sem limite" : formatBRL(high * 100)}
+          aria-valuetext={high >= PRICE_MAX ? "Sem limite" : shown(high)}
         />
       </div>
     </fieldset>
