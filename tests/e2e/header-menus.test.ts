@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)("the header's menus in Chromium", () => {
     await page.waitForFunction(() => document.activeElement?.textContent === "Cadastre-se");
     await page.keyboard.press("Escape");
     await first.waitFor({ state: "detached" });
-    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.activeElement?.textContent === "Entrar");
     await page.keyboard.press("Enter");
