@@ -4,7 +4,9 @@ import { HydratedRouter } from "react-router/dom";
 import { pageHydrated } from "./components/ui/hydrate-when-seen";
 import "./lib/effects-after-commit";
 import "./lib/react-only-props";
-import "./lib/low-priority-scripts";
+import { writeScriptsInert } from "./lib/scripts-after-load";
+
+writeScriptsInert();
 
 /**
  * React Router's router first decodes the loader data the server sent, and suspends its first render

@@ -4,7 +4,9 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRe
 import { noteUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "@server/http/unavailable";
 import { NonceContext } from "./lib/nonce";
 import "./lib/react-only-props";
-import "./lib/low-priority-scripts";
+import { writeScriptsInert } from "./lib/scripts-after-load";
+
+writeScriptsInert();
 
 export const streamTimeout = 5_000;
 

@@ -19,6 +19,7 @@ import { notify, Toasts } from "~/components/ui/toasts";
 import { isOperator } from "@server/accounts/guards";
 import { getViewer } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
+import { START_SCRIPTS } from "~/lib/scripts-after-load";
 import { isDarkTheme, THEME_SCRIPT } from "~/lib/theme";
 import { useTheme } from "~/lib/use-theme";
 import { getTheme } from "~/lib/theme.server";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toasts theme={theme} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_SCRIPTS }} />
       </body>
     </html>
   );

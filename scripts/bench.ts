@@ -51,6 +51,7 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import sharp from "sharp";
+import { deferredScripts } from "../app/lib/scripts-after-load";
 import { createAccount } from "../server/accounts/users";
 import { grantPromotion } from "../server/billing/promotion";
 import { MAX_IMAGE_BYTES } from "../common/image-upload";
@@ -865,7 +866,7 @@ async function signedInCookie(url: string, email: string): Promise<string> {
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
-/** The JavaScript each page has the browser fetch before it runs (its module preloads), in bytes as served: gzip, and brotli. */
+/** The JavaScript each page has the browser fetch before it runs (its module preloads, written inert until the page has loaded), in bytes as served: gzip, and brotli. */
 async function firstLoadScripts(url: string, paths: string[]) {
   const sizes = new Map<string, Promise<number>>();
   const served = (href: string, encoding: "gzip" | "br") => {
@@ -889,7 +890,7 @@ async function firstLoadScripts(url: string, paths: string[]) {
   const rows = [];
   for (const p of paths) {
     const html = await (await fetch(url + p)).text();
-    const scripts = [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))];
+    const scripts = [...new Set(deferredScripts(html))];
     rows.push({ path: p, files: scripts.length, bytes: await total(scripts, "gzip"), brotli: await total(scripts, "br") });
   }
   return rows;

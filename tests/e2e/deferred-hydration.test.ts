@@ -48,6 +48,30 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     await context.close();
   });
 
+  it("the page's scripts are fetched once it has loaded, or at the latest 2 s after its markup when an image never arrives; then it hydrates", async () => {
+    const context = await t.browser.newContext(PHONE);
+    const page = await context.newPage();
+    const scriptsBeforeLoad = () =>
+      page.evaluate(() => {
+        const { loadEventStart } = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const scripts = performance.getEntriesByType("resource").filter((entry) => /\/assets\/.+\.js$/.test(entry.name));
+        return { loaded: loadEventStart > 0, scripts: scripts.length, early: scripts.filter((entry) => entry.startTime < loadEventStart).map((entry) => entry.name) };
+      });
+    await page.goto(`${t.app.url}/`);
+    await waitForHydration(page);
+    await expect(scriptsBeforeLoad()).resolves.toMatchObject({ loaded: true, early: [] });
+    expect((await scriptsBeforeLoad()).scripts).toBeGreaterThan(5);
+
+    // The first screen's images held forever: the page never loads, and its scripts still come.
+    await page.route("**/media/**", () => undefined);
+    await page.goto(`${t.app.url}/category/cabanas`, { waitUntil: "domcontentloaded" });
+    const markupRead = Date.now();
+    await waitForHydration(page);
+    expect(Date.now() - markupRead).toBeGreaterThanOrEqual(1500);
+    await expect(scriptsBeforeLoad()).resolves.toMatchObject({ loaded: false });
+    await context.close();
+  });
+
   it("numbers come written by the server: hydrating the home page and every row, results around a place, a category and a listing makes no number format in the browser", async () => {
     // The first number format on a phone loads the locale's data in the middle of hydration.
     const context = await t.browser.newContext(PHONE);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http, { type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { deferredScripts } from "../../app/lib/scripts-after-load";
 import { PROPERTY_TYPES } from "../../common/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAs } from "../support/accounts";
@@ -45,10 +46,10 @@ describe(`pages streamed through compression (${engine})`, () => {
 
   it("serves each script as compressed at build: brotli, else zopfli's gzip, else as is; none compressed again per request", async () => {
     const html = await (await fetch(t.app.url)).text();
-    const script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[\w-]+\.js)"/.exec(html)![1]!;
+    const preloads = deferredScripts(html);
+    const script = preloads.find((href) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(href))!;
     // Every script the page preloads is sent as a file of the build (with its length), the routes'
     // manifest (which React Router writes apart) included: none is compressed per request.
-    const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(preloads.filter((href) => /\/manifest-/.test(href))).toHaveLength(1);
     for (const href of preloads) {
       for (const accept of ["br", "gzip"]) {

@@ -1,0 +1,46 @@
+import { options, type VNode } from "preact";
+
+/**
+ * The page's scripts are fetched once the page has loaded (its styles and the first screen's
+ * images), not while it loads. The server's markup is the page until they run, and hydrating waits
+ * for the first paint anyway (entry.client.tsx); on a phone's slow link some 20 scripts shared it
+ * with the cover image the page is measured by, even at low priority. React Router writes a
+ * `modulepreload` link per script and one module script that imports the page's routes and starts
+ * the app, with no way to defer them; so each is written inert here, and `START_SCRIPTS` brings it
+ * to life when the page has loaded:
+ * - a `modulepreload` link becomes `<template data-modulepreload="/assets/….js">`;
+ * - the module script becomes a data block of type `DEFERRED_MODULE_TYPE`, copied into a module
+ *   script of the same text and nonce.
+ */
+const MODULE_PRELOAD_ATTRIBUTE = "data-modulepreload";
+const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+/** The longest the scripts wait after the page's markup was read, should a slow image hold back its `load` event. */
+const LONGEST_WAIT_MS = 2000;
+
+export const START_SCRIPTS = `(function(){var started=false;function start(){if(started)return;started=true;
+document.querySelectorAll("template[${MODULE_PRELOAD_ATTRIBUTE}]").forEach(function(t){var l=document.createElement("link");l.rel="modulepreload";l.href=t.getAttribute("${MODULE_PRELOAD_ATTRIBUTE}");document.head.appendChild(l)});
+document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(d){var s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;document.body.appendChild(s)})}
+addEventListener("load",start);setTimeout(start,${LONGEST_WAIT_MS})})();`;
+
+/** The scripts a page's markup has the browser fetch once it has loaded, in the order written. */
+export function deferredScripts(html: string): string[] {
+  return [...html.matchAll(new RegExp(`<template ${MODULE_PRELOAD_ATTRIBUTE}="([^"]+)"`, "g"))].map((match) => match[1]!);
+}
+
+/** Has Preact write React Router's scripts inert, on the server and alike when the browser hydrates. */
+export function writeScriptsInert() {
+  const next = options.vnode;
+  options.vnode = (vnode: VNode) => {
+    const props = vnode.props as Record<string, unknown>;
+    if (vnode.type === "link" && props.rel === "modulepreload") {
+      const template: Record<string, unknown> = { [MODULE_PRELOAD_ATTRIBUTE]: props.href };
+      vnode.type = "template";
+      vnode.props = template as VNode["props"];
+    } else if (vnode.type === "script" && props.type === "module") {
+      props.type = DEFERRED_MODULE_TYPE;
+      delete props.async;
+    }
+    next?.(vnode);
+  };
+}
