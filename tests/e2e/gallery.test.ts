@@ -153,6 +153,56 @@ describe.skipIf(!hasChromium)("the photo gallery and its lightbox in Chromium", 
     await context.close();
   });
 
+  it("an address with ?foto=N shows that photo before any script, as the page's largest paint; its links browse without scripts; the viewer then takes over", async () => {
+    const { slug, photos: m } = await pickProperty();
+    // Without scripts: the server's photo, and links for the next one and for closing.
+    const plain = await t.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto(`${t.app.url}/property-gallery/${slug}?foto=${m}`);
+    const shown = page.getByRole("region", { name: /^Fotos de / });
+    await expect(shown.getByText(/^\d+ de \d+$/).textContent()).resolves.toBe(`${m} de ${m}`);
+    const photo = shown.locator("img");
+    await expect(photo.getAttribute("fetchpriority")).resolves.toBe("high");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shoot(page, "phone-photo-before-scripts");
+    await shown.getByRole("link", { name: "Próxima foto" }).click();
+    await page.waitForURL(/\?foto=1$/);
+    await expect(page.getByRole("region", { name: /^Fotos de / }).getByText(/^\d+ de \d+$/).textContent()).resolves.toBe(`1 de ${m}`);
+    await page.getByRole("link", { name: "Fechar" }).click();
+    await page.waitForURL(`${t.app.url}/property-gallery/${slug}`);
+    await expect(page.getByRole("region", { name: /^Fotos de / }).count()).resolves.toBe(0);
+    await plain.close();
+
+    // As it stands before the scripts (held back here), it passes axe.
+    const waiting = await t.browser.newContext(DESKTOP);
+    const held = await waiting.newPage();
+    await held.route("**/assets/*.js", (route) => route.abort());
+    await held.goto(`${t.app.url}/property-gallery/${slug}?foto=1`);
+    await held.getByRole("region", { name: /^Fotos de / }).waitFor();
+    await expectAccessible(held);
+    await shoot(held, "desktop-photo-before-scripts");
+    await waiting.close();
+
+    // With scripts, the largest paint is that photo, and Radix's dialog replaces it once loaded.
+    const context = await t.browser.newContext(PHONE);
+    const live = await context.newPage();
+    await live.addInitScript(() => {
+      const seen = window as unknown as { largestPaint?: string };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as LargestContentfulPaint[]) seen.largestPaint = entry.url;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await live.goto(`${t.app.url}/property-gallery/${slug}?foto=2`);
+    await waitForHydration(live);
+    await expect(counter(live)).resolves.toBe(`2 de ${m}`);
+    await expect(live.getByRole("region", { name: /^Fotos de / }).count()).resolves.toBe(0);
+    const dialogPhoto = await dialog(live).locator("img").getAttribute("src");
+    expect(await live.evaluate(() => (window as unknown as { largestPaint?: string }).largestPaint)).toBe(`${t.app.url}${dialogPhoto}`);
+    await live.keyboard.press("ArrowRight");
+    await expect(counter(live)).resolves.toBe(`3 de ${m}`);
+    await context.close();
+  });
+
   it("on a touch screen, a swipe over 50 px changes the photo and a short one does not", async () => {
     const { context, page, photos: m } = await openGallery(PHONE);
     await shoot(page, "phone-grid");

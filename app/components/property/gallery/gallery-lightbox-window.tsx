@@ -1,18 +1,15 @@
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
-import ImageOff from "lucide-react/icons/image-off";
 import X from "lucide-react/icons/x";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";
 import type { LightboxProps } from "./gallery-lightbox";
+import { barClass, frameClass, LightboxImage, nextPlace, PhotoCaption, photoCounter, PhotoStage, previousPlace, roundButton, titleClass } from "./gallery-photo";
 
 /** A horizontal move longer than this (CSS pixels) is a swipe; shorter ones do nothing. */
 const SWIPE_MIN_DISTANCE = 50;
-
-const roundButton =
-  "flex size-11 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-white dark:focus-visible:outline-white";
 
 /**
  * Full-screen photo viewer, loaded when first opened (gallery-lightbox.tsx): "N de M", close, previous/next with wraparound, arrow keys and swipe.
@@ -55,13 +52,15 @@ export function GalleryLightboxWindow({
               target.focus();
             }
           }}
-          className="fixed inset-0 z-50 flex flex-col text-white outline-none"
+          className={frameClass}
         >
           {image && index !== null ? (
             <>
-              <div className="flex items-center gap-3 px-3 py-2 sm:px-5 sm:py-3">
-                <p aria-live="polite" className="shrink-0 text-sm font-semibold tabular-nums">{`${index + 1} de ${count}`}</p>
-                <Dialog.Title className="min-w-0 flex-1 truncate text-sm text-stone-300 sm:text-base">
+              <div className={barClass}>
+                <p aria-live="polite" className="shrink-0 text-sm font-semibold tabular-nums">
+                  {photoCounter(index, count)}
+                </p>
+                <Dialog.Title className={titleClass}>
                   <span className="sr-only">Fotos de </span>
                   {title}
                 </Dialog.Title>
@@ -72,54 +71,29 @@ export function GalleryLightboxWindow({
               <Dialog.Description className="sr-only">
                 Use as setas para a esquerda e para a direita para trocar de foto, e Esc para fechar.
               </Dialog.Description>
-              <div {...swipe} className="relative min-h-0 flex-1 touch-pan-y touch-pinch-zoom select-none">
-                <div className="absolute inset-0 sm:inset-x-20">
-                  <LightboxImage key={index} image={image} />
-                </div>
-                {count > 1 ? (
-                  <>
-                    <button type="button" onClick={() => step(-1)} aria-label="Foto anterior" className={`${roundButton} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}>
-                      <ChevronLeft aria-hidden className="size-7" />
-                    </button>
-                    <button type="button" onClick={() => step(1)} aria-label="Próxima foto" className={`${roundButton} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}>
-                      <ChevronRight aria-hidden className="size-7" />
-                    </button>
-                  </>
-                ) : null}
-              </div>
-              <div className="min-h-12 px-4 py-3 text-center text-sm text-stone-300">
-                {/* The image's alt says the same to screen readers. */}
-                {image.alt ? <p aria-hidden>{image.alt}</p> : null}
-                {count > 1 ? <p className="mt-1 hidden text-stone-400 pointer-coarse:block">Deslize para navegar</p> : null}
-              </div>
+              <PhotoStage
+                {...swipe}
+                controls={
+                  count > 1 ? (
+                    <>
+                      <button type="button" onClick={() => step(-1)} aria-label="Foto anterior" className={`${roundButton} ${previousPlace}`}>
+                        <ChevronLeft aria-hidden className="size-7" />
+                      </button>
+                      <button type="button" onClick={() => step(1)} aria-label="Próxima foto" className={`${roundButton} ${nextPlace}`}>
+                        <ChevronRight aria-hidden className="size-7" />
+                      </button>
+                    </>
+                  ) : null
+                }
+              >
+                <LightboxImage key={index} image={image} />
+              </PhotoStage>
+              <PhotoCaption image={image} swipeHint={count > 1} />
             </>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-function LightboxImage({ image }: { image: StoredImage }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <div role="img" aria-label={image.alt || "Foto"} className="flex size-full flex-col items-center justify-center gap-2 text-stone-300">
-        <ImageOff aria-hidden className="size-10" />
-        <span>Erro ao carregar</span>
-      </div>
-    );
-  }
-  return (
-    <img
-      src={imageUrl(image.storageKey, 1200)}
-      width={image.width}
-      height={image.height}
-      alt={image.alt}
-      draggable={false}
-      onError={() => setFailed(true)}
-      className="size-full object-contain"
-    />
   );
 }
 
