@@ -15,6 +15,7 @@ import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
+import { HydrateInTurn } from "~/components/ui/hydrate-when-seen";
 import { notify, Toasts } from "~/components/ui/toasts";
 import { isOperator } from "@server/accounts/guards";
 import { getViewer } from "~/lib/auth.server";
@@ -89,11 +90,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader viewer={viewer} favoritesCount={favorites.length} pendingModeration={pendingModeration} />
+      <HydrateInTurn name="cabecalho">
+        <SiteHeader viewer={viewer} favoritesCount={favorites.length} pendingModeration={pendingModeration} />
+      </HydrateInTurn>
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter categories={loaderData.footerCategories} />
+      <HydrateInTurn name="rodape">
+        <SiteFooter categories={loaderData.footerCategories} />
+      </HydrateInTurn>
     </AuthDialogProvider>
   );
 }

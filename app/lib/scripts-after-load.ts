@@ -17,11 +17,18 @@ const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 /** The longest the scripts wait after the page's markup was read, should a slow image hold back its `load` event. */
 const LONGEST_WAIT_MS = 2000;
+const LINKS_PER_TASK = 6;
 
+/**
+ * Starts the app's module script, then preloads what it imports, a few links per task: each link's
+ * request takes 0.1–8 ms to set up, and some 30 of them with the load event's own work made one long
+ * task.
+ */
 export const START_SCRIPTS = `(function(){var started=false;function start(){if(started)return;started=true;
-document.querySelectorAll("template[${MODULE_PRELOAD_ATTRIBUTE}]").forEach(function(t){var l=document.createElement("link");l.rel="modulepreload";l.href=t.getAttribute("${MODULE_PRELOAD_ATTRIBUTE}");document.head.appendChild(l)});
-document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(d){var s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;document.body.appendChild(s)})}
-addEventListener("load",start);setTimeout(start,${LONGEST_WAIT_MS})})();`;
+document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(d){var s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;document.body.appendChild(s)});
+var hrefs=[].map.call(document.querySelectorAll("template[${MODULE_PRELOAD_ATTRIBUTE}]"),function(t){return t.getAttribute("${MODULE_PRELOAD_ATTRIBUTE}")});
+(function some(){hrefs.splice(0,${LINKS_PER_TASK}).forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});if(hrefs.length)setTimeout(some,0)})()}
+addEventListener("load",function(){setTimeout(start,0)});setTimeout(start,${LONGEST_WAIT_MS})})();`;
 
 /** The scripts a page's markup has the browser fetch once it has loaded, in the order written. */
 export function deferredScripts(html: string): string[] {

@@ -9,7 +9,7 @@ import { placeNotes, type PlaceNotes } from "@server/properties/place-notes";
 import { resultsAsShown, type ShownResults } from "@server/properties/shown-results";
 import { homeQueryOf } from "@server/properties/understood-query";
 import { CategoryCarousel } from "~/components/search/category-carousel";
-import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
+import { HydrateInTurn, HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import { HomeSearchForm } from "~/components/search/home-search";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
@@ -93,16 +93,18 @@ function Hero() {
         </p>
       </div>
       <div className="mx-auto mt-8 max-w-6xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
-        <HomeSearchForm
-          query={DEFAULT_QUERY}
-          idPrefix="hero"
-          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(15rem,1.4fr)_1.2fr_1fr_1fr_auto] lg:items-end"
-          placeFieldsClassName="hidden md:block"
-        >
-          <button type="submit" className={searchButton}>
-            Buscar
-          </button>
-        </HomeSearchForm>
+        <HydrateInTurn name="busca-inicio">
+          <HomeSearchForm
+            query={DEFAULT_QUERY}
+            idPrefix="hero"
+            layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(15rem,1.4fr)_1.2fr_1fr_1fr_auto] lg:items-end"
+            placeFieldsClassName="hidden md:block"
+          >
+            <button type="submit" className={searchButton}>
+              Buscar
+            </button>
+          </HomeSearchForm>
+        </HydrateInTurn>
       </div>
     </section>
   );

@@ -72,6 +72,22 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     await context.close();
   });
 
+  it("the header and the footer hydrate in their turn after the page, as the server drew them; the header stays on top and its menu works", async () => {
+    const context = await t.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/category/cabanas`, { waitUntil: "domcontentloaded" });
+    const drawn = await page.evaluateHandle(() => [document.querySelector("header"), document.querySelector("footer")]);
+    await waitForHydration(page);
+    // Hydrated, not drawn anew: the very elements the server sent now carry their listeners.
+    const same = await page.evaluate(([header, footer]) => [header === document.querySelector("header"), footer === document.querySelector("footer"), "__e" in header!.querySelector("button")!], drawn);
+    expect(same).toEqual([true, true, true]);
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => [scrollY > 0, document.querySelector("header")!.getBoundingClientRect().top])).toEqual([true, 0]);
+    await page.getByRole("button", { name: "Menu da conta" }).click();
+    await page.getByRole("menu").waitFor();
+    await context.close();
+  });
+
   it("numbers come written by the server: hydrating the home page and every row, results around a place, a category and a listing makes no number format in the browser", async () => {
     // The first number format on a phone loads the locale's data in the middle of hydration.
     const context = await t.browser.newContext(PHONE);

@@ -12,41 +12,74 @@ export function pageHydrated() {
   firstHydration = false;
 }
 
-/** A part kept as the server drew it until it is seen. */
+/** A part kept as the server drew it until its turn. */
 interface Part {
   /** Its markup: the wrapper the server drew. */
   element: Element;
-  /** Resolves when it is seen. */
+  /** Resolves when it hydrates. */
   seen: Promise<void>;
   isSeen: boolean;
   /** The page rendered it again while it waited: what it shows may have changed since the server drew it. */
   stale: boolean;
+  release: () => void;
 }
 /** The parts not drawn by the browser yet, by name. */
 const parts = new Map<string, Part>();
 
-/** Starts watching the part named `name`: it is seen when it comes near the screen, or is pointed at or focused. */
-function watch(name: string): Part | undefined {
+/**
+ * Parts due to hydrate, in order: one per task, so that hydrating the page is a few short tasks a tap
+ * can come between rather than one long one.
+ */
+const turns: Part[] = [];
+function takeTurn(part: Part) {
+  if (turns.includes(part)) return;
+  turns.push(part);
+  if (turns.length === 1) setTimeout(nextTurn, 0);
+}
+function nextTurn() {
+  turns.shift()?.release();
+  if (turns.length > 0) setTimeout(nextTurn, 0);
+}
+
+/**
+ * Starts watching the part named `name`. It takes its turn when it comes near the screen, or at once
+ * after the page if `soon`; it hydrates without waiting for its turn when pointed at or focused.
+ */
+function watch(name: string, soon: boolean): Part | undefined {
   const element = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(name)}"]`);
   if (!element) return undefined;
   let resolve!: () => void;
-  const part: Part = { element, seen: new Promise<void>((done) => (resolve = done)), isSeen: false, stale: false };
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && seen(), { rootMargin: "50% 0px" });
-  function seen() {
-    observer.disconnect();
-    for (const type of INTENT) element!.removeEventListener(type, seen, true);
-    part.isSeen = true;
-    resolve();
-  }
-  observer.observe(element);
-  for (const type of INTENT) element.addEventListener(type, seen, { capture: true, passive: true });
+  const observer = soon ? null : new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && takeTurn(part), { rootMargin: "50% 0px" });
+  const part: Part = {
+    element,
+    seen: new Promise<void>((done) => (resolve = done)),
+    isSeen: false,
+    stale: false,
+    release() {
+      if (part.isSeen) return;
+      observer?.disconnect();
+      for (const type of INTENT) element.removeEventListener(type, part.release, true);
+      part.isSeen = true;
+      resolve();
+    },
+  };
+  if (observer) observer.observe(element);
+  else takeTurn(part);
+  for (const type of INTENT) element.addEventListener(type, part.release, { capture: true, passive: true });
   parts.set(name, part);
   return part;
 }
 
-function Gate({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+interface GateProps {
+  name: string;
+  className?: string;
+  soon?: boolean;
+  children: ReactNode;
+}
+
+function Gate({ name, className, soon = false, children }: GateProps) {
   let part = parts.get(name);
-  if (!part && firstHydration) part = watch(name);
+  if (!part && firstHydration) part = watch(name, soon);
   // Preact keeps the server's markup of a part that suspends while the page hydrates, and hydrates it
   // when the promise resolves. Once the page has left (a client navigation) the markup is gone, and
   // the part renders as any other.
@@ -72,10 +105,23 @@ function Gate({ name, className, children }: { name: string; className?: string;
  * Until then the part is the server's markup: its links work as plain links. `name` must be unique
  * on the page; `className` styles the element that wraps the part.
  */
-export function HydrateWhenSeen({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+export function HydrateWhenSeen(props: Omit<GateProps, "soon">) {
   return (
     <Suspense fallback={null}>
-      <Gate name={name} className={className}>
+      <Gate {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * A part that hydrates in a task of its own right after the rest of the page (the header, the
+ * footer), whether seen or not, in the order the page draws such parts. Its wrapper is
+ * `display: contents`: the part is laid out as if it were not wrapped (the header stays sticky).
+ */
+export function HydrateInTurn({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate name={name} className="contents" soon>
         {children}
       </Gate>
     </Suspense>
