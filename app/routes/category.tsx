@@ -6,7 +6,7 @@ import { CATEGORY_PAGE_SIZE, categorySearch, compactPageWindow, homeSearch, pars
 import { queryChips } from "@common/query-chips";
 import { searchInput } from "@server/properties/search-input";
 import { placeNotes } from "@server/properties/place-notes";
-import { priceStepTexts, resultsAsShown } from "@server/properties/shown-results";
+import { PRICE_STEP_TEXTS, resultsAsShown } from "@server/properties/shown-results";
 import { categoryQueryOf } from "@server/properties/understood-query";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
 import { CategoryFilters } from "~/components/search/category-filters";
@@ -36,7 +36,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     { category: category.slug },
   );
   // The order shown: the chosen one, or the search's own (nearest first around a place).
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, priceStepTexts: priceStepTexts(), ...placeNotes(understood) };
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, priceStepTexts: PRICE_STEP_TEXTS, ...placeNotes(understood) };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */

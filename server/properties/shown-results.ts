@@ -25,5 +25,5 @@ export function resultsAsShown(result: SearchResult, centerName: string | null):
   };
 }
 
-/** Every step of the price filter (0 to PRICE_MAX reais) as shown, for the same reason. */
-export const priceStepTexts = (): string[] => Array.from({ length: PRICE_MAX / PRICE_STEP + 1 }, (_, i) => formatBRL(i * PRICE_STEP * 100));
+/** Every step of the price filter (0 to PRICE_MAX reais) as shown, for the same reason: the same for every page, formatted once. */
+export const PRICE_STEP_TEXTS: readonly string[] = Array.from({ length: PRICE_MAX / PRICE_STEP + 1 }, (_, i) => formatBRL(i * PRICE_STEP * 100));

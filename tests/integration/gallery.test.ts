@@ -62,8 +62,13 @@ describe(`the photo gallery page (${engine})`, () => {
         for (const width of [400, 800, 1200] as const) expect(main).toContain(`${imageUrl(image.storageKey, width, format)} ${width}w`);
       }
     }
-    // Below the first photo, images wait until they scroll into view.
-    expect(main.match(/loading="lazy"/g)).toHaveLength(2);
+    // The first two photos fill a phone's first screen and come first; below them, images wait until they scroll into view.
+    const imgs = main.match(/<img [^>]*>/g)!;
+    expect(imgs.map((img) => [/loading="lazy"/.test(img), /fetchpriority="high"/i.test(img)])).toEqual([
+      [false, true],
+      [false, true],
+      [true, false],
+    ]);
   });
 
   it("says '1 foto' for a single photo, with the type's category in the breadcrumb", async () => {

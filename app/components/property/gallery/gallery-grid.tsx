@@ -26,8 +26,9 @@ export function GalleryGrid({
             <PropertyImage
               image={image}
               alt=""
-              // The first photo is the largest paint on the page; the rest load as they scroll in.
-              eager={i === 0}
+              // The first two fill a phone's first screen (the sticky header covers part of the first,
+              // so the second can be the largest paint); the rest load as they scroll in.
+              eager={i < 2}
               sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
               className="size-full transition duration-300 group-hover:scale-105 motion-reduce:transition-none"
             />
