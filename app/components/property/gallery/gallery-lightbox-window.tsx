@@ -6,7 +6,7 @@ import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react"
 import { imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";
 import type { LightboxProps } from "./gallery-lightbox";
-import { barClass, frameClass, LightboxImage, nextPlace, PhotoCaption, photoCounter, PhotoStage, previousPlace, roundButton, titleClass } from "./gallery-photo";
+import { barClass, counterClass, frameClass, LightboxImage, nextPlace, PhotoCaption, photoCounter, PhotoStage, previousPlace, roundButton, titleClass } from "./gallery-photo";
 
 /** A horizontal move longer than this (CSS pixels) is a swipe; shorter ones do nothing. */
 const SWIPE_MIN_DISTANCE = 50;
@@ -57,7 +57,7 @@ export function GalleryLightboxWindow({
           {image && index !== null ? (
             <>
               <div className={barClass}>
-                <p aria-live="polite" className="shrink-0 text-sm font-semibold tabular-nums">
+                <p aria-live="polite" className={counterClass}>
                   {photoCounter(index, count)}
                 </p>
                 <Dialog.Title className={titleClass}>

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import type { StoredImage } from "@common/property-card";
 import { useModuleOnDemand } from "~/components/ui/on-demand";
-import { barClass, frameClass, LightboxImage, nextPlace, PhotoCaption, photoCounter, PhotoStage, previousPlace, roundButton, titleClass } from "./gallery-photo";
+import { barClass, counterClass, frameClass, LightboxImage, nextPlace, PhotoCaption, photoCounter, PhotoStage, previousPlace, roundButton, titleClass } from "./gallery-photo";
 
 const loadWindow = () => import("./gallery-lightbox-window");
 
@@ -49,17 +49,17 @@ function PhotoBeforeScripts({ images, title, index, onNavigate, onClose }: Light
   const image = images[index]!;
   const count = images.length;
   // Once hydrated, and until the viewer's code arrives, the links change the photo in place.
-  const follow = (next: number | null) => (event: MouseEvent) => {
+  const follow = (to: number | null) => (event: MouseEvent) => {
     event.preventDefault();
-    if (next === null) onClose();
-    else onNavigate(next);
+    if (to === null) onClose();
+    else onNavigate(to);
   };
   const previous = (index - 1 + count) % count;
   const next = (index + 1) % count;
   return (
     <section aria-labelledby={titleId} className={frameClass}>
       <div className={barClass}>
-        <p className="shrink-0 text-sm font-semibold tabular-nums">{photoCounter(index, count)}</p>
+        <p className={counterClass}>{photoCounter(index, count)}</p>
         <h2 id={titleId} className={titleClass}>
           <span className="sr-only">Fotos de </span>
           {title}

@@ -13,6 +13,7 @@ export const roundButton =
 export const previousPlace = "absolute top-1/2 left-2 -translate-y-1/2 sm:left-4";
 export const nextPlace = "absolute top-1/2 right-2 -translate-y-1/2 sm:right-4";
 export const frameClass = "fixed inset-0 z-50 flex flex-col bg-stone-950 text-white outline-none";
+export const counterClass = "shrink-0 text-sm font-semibold tabular-nums";
 export const barClass = "flex items-center gap-3 px-3 py-2 sm:px-5 sm:py-3";
 export const titleClass = "min-w-0 flex-1 truncate text-sm text-stone-300 sm:text-base";
 const stageClass = "relative min-h-0 flex-1 touch-pan-y touch-pinch-zoom select-none";
