@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FOOTER_CATEGORIES } from "../../common/catalog";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { openPage } from "./helpers";
+import { openPage, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 /** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
@@ -178,6 +178,39 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(category.name);
       await expect(page.locator("main article").count(), category.slug).resolves.toBeGreaterThan(0);
     }
+    await context.close();
+  });
+
+  it("draws the cards in the dark theme at once: no colour fades in as the home rows come into view", async () => {
+    // A card that transitioned every property faded its text in from black whenever the browser first
+    // drew a row kept off screen (content-visibility: auto): unreadable for a moment, and axe saw it.
+    // Whether a given load shows it depends on timing, so what the rows may transition is checked too.
+    const context = await t.browser.newContext({ colorScheme: "dark" });
+    await context.addInitScript(() => {
+      const faded: string[] = [];
+      Object.assign(window, { faded });
+      document.addEventListener("transitionrun", (event) => {
+        if ((event.target as Element).closest("main section")) faded.push(event.propertyName);
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/`);
+    await waitForHydration(page);
+    const rows = await page.locator("main section[aria-labelledby^='carrossel-']").all();
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) await row.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await expect(page.evaluate(() => (window as unknown as { faded: string[] }).faded)).resolves.toEqual([]);
+    const transitioned = await page.evaluate(() =>
+      [...document.querySelectorAll("main section[aria-labelledby^='carrossel-'] *")].flatMap((element) => {
+        const style = getComputedStyle(element);
+        const durations = style.transitionDuration.split(", ");
+        return style.transitionProperty
+          .split(", ")
+          .filter((property, i) => parseFloat(durations[i % durations.length] ?? "0") > 0 && (property === "all" || property.includes("color")));
+      }),
+    );
+    expect(new Set(transitioned)).toEqual(new Set());
     await context.close();
   });
 

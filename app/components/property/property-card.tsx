@@ -23,9 +23,9 @@ export function PropertyCard({
   eager?: boolean;
 }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] overflow-hidden">
-        <PropertyImage image={property.cover} sizes={sizes} eager={eager} alt="" className="size-full transition duration-300 group-hover:scale-105" />
+        <PropertyImage image={property.cover} sizes={sizes} eager={eager} alt="" className="size-full transition-transform duration-300 group-hover:scale-105" />
         <span className="absolute left-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-800 dark:bg-stone-900/90 dark:text-stone-100">
           {property.propertyType}
         </span>

@@ -40,7 +40,7 @@ export function PhotoGrid({ images, galleryHref }: { images: readonly StoredImag
                   image={image}
                   eager={i === 0}
                   sizes={i === 0 ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 768px) 25vw, 25vw"}
-                  className="size-full transition duration-300 group-hover:scale-105"
+                  className="size-full transition-transform duration-300 group-hover:scale-105"
                 />
                 {more ? (
                   <span className="absolute inset-0 flex items-center justify-center bg-black/60 text-xl font-bold text-white md:text-3xl">
