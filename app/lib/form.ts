@@ -8,6 +8,16 @@ export function formFields(form: FormData): Record<string, string> {
   return out;
 }
 
+/** The named fields as posted, for a refusal to draw the form again as it was typed (never name a password). */
+export function sentFields(fields: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (fields[name] === undefined ? [] : [[name, fields[name]]])));
+}
+
+/** What a refused form sent back to be shown again (see refusalData); nothing otherwise. */
+export function typedFields(actionData: { ok: boolean; typed?: Record<string, string> } | undefined): Record<string, string> {
+  return actionData && !actionData.ok ? (actionData.typed ?? {}) : {};
+}
+
 /** A GET form's fields as the URL would carry them, repeated keys included (checkbox groups). */
 export function formParams(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();

@@ -9,7 +9,7 @@ import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FieldError, FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { currentSessionToken, getViewer } from "~/lib/auth.server";
-import { formFields, readForm } from "~/lib/form";
+import { formFields, readForm, sentFields, typedFields } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { refusalData } from "~/lib/refusal.server";
 import { safeRedirect } from "~/lib/redirects";
@@ -35,12 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const dialog = fields.mode === "dialog";
+  const refuse = (refusal: Refusal) => refusalData(refusal, sentFields(fields, ["name", "email", "phone", "userType", "terms"]));
   const input = validateSignUp(fields, { requireConfirmation: !dialog });
-  if (!input.ok) return refusalData(fieldRefusal(input));
+  if (!input.ok) return refuse(fieldRefusal(input));
   const limited = await overLimit(context, "signup", input.data.email);
-  if (limited) return refusalData(limited);
+  if (limited) return refuse(limited);
   const result = await signUp(context.services, input.data, request.headers, await currentSessionToken(context));
-  if (!result.ok) return refusalData(result);
+  if (!result.ok) return refuse(result);
   if (dialog) return data({ ok: true as const }, { headers: result.value });
   return redirectWithToast(
     safeRedirect(fields.redirectTo, "/perfil"),
@@ -54,6 +55,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/cadastro") === true;
   const [clientError, setClientError] = useState<Pick<Refusal, "title" | "field"> | null>(null);
   const serverError = actionData && !actionData.ok ? actionData : null;
+  const typed = typedFields(actionData);
   const error = clientError ?? serverError;
   const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
 
@@ -72,9 +74,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
         <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
-        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={LIMITS.name} error={fieldError("name")} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} error={fieldError("email")} />
-        <PhoneField error={fieldError("phone")} />
+        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={typed.name} error={fieldError("name")} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} defaultValue={typed.email} error={fieldError("email")} />
+        <PhoneField defaultValue={typed.phone} error={fieldError("phone")} />
         <fieldset aria-describedby={fieldError("userType") ? "userType-error" : undefined}>
           <legend className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">Tipo de usuário</legend>
           <div className="grid gap-2 sm:grid-cols-2">
@@ -83,7 +85,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
                 key={t.value}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-stone-600 dark:has-[:checked]:bg-brand-900/40"
               >
-                <input type="radio" name="userType" value={t.value} className="accent-brand-700" />
+                <input type="radio" name="userType" value={t.value} defaultChecked={typed.userType === t.value} className="accent-brand-700" />
                 {t.label}
               </label>
             ))}
@@ -105,6 +107,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <input
               type="checkbox"
               name="terms"
+              defaultChecked={typed.terms === "on"}
               className="mt-0.5 h-4 w-4 accent-brand-700"
               aria-invalid={fieldError("terms") ? true : undefined}
               aria-describedby={fieldError("terms") ? "terms-error" : undefined}

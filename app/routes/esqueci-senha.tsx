@@ -5,7 +5,7 @@ import { fieldRefusal } from "@common/refusal";
 import { validateEmail } from "@common/validation/accounts";
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "@server/accounts/flows";
 import { AuthCard } from "~/components/auth/auth-card";
-import { readForm } from "~/lib/form";
+import { readForm, sentFields, typedFields } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { loginPath } from "~/lib/redirects";
 import { refusalData } from "~/lib/refusal.server";
@@ -24,10 +24,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const typed = sentFields(form, ["email"]);
   const email = validateEmail(form.email);
-  if (!email.ok) return refusalData(fieldRefusal(email));
+  if (!email.ok) return refusalData(fieldRefusal(email), typed);
   const limited = await overLimit(context, "reset", email.data);
-  if (limited) return refusalData(limited);
+  if (limited) return refusalData(limited, typed);
   requestPasswordReset(context.services, email.data);
   return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
 }
@@ -44,7 +45,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : (
         <Form method="post" className="space-y-5" noValidate>
           <FormAlert>{actionData && !actionData.ok ? actionData.title : null}</FormAlert>
-          <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} defaultValue={loaderData.email} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} defaultValue={typedFields(actionData).email ?? loaderData.email} />
           <button type="submit" className={primaryButton} disabled={pending}>
             {pending ? "Enviando..." : "Enviar link"}
           </button>

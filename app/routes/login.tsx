@@ -1,18 +1,19 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { LIMITS } from "@common/limits";
-import { fieldRefusal } from "@common/refusal";
+import { fieldRefusal, type Refusal } from "@common/refusal";
 import { validateLogin } from "@common/validation/accounts";
 import { signIn } from "@server/accounts/flows";
 import { AuthCard, SignedInNotice } from "~/components/auth/auth-card";
 import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { currentSessionToken, getViewer } from "~/lib/auth.server";
-import { readForm } from "~/lib/form";
+import { readForm, sentFields, typedFields } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { refusalData } from "~/lib/refusal.server";
 import { forgotPasswordPath, safeRedirect, secondFactorStepPath } from "~/lib/redirects";
 import { SIGNED_IN } from "~/lib/toast";
+import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,12 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const dialog = fields.mode === "dialog";
+  const refuse = (refusal: Refusal) => refusalData(refusal, sentFields(fields, ["email", "remember"]));
   const input = validateLogin(fields);
-  if (!input.ok) return refusalData(fieldRefusal(input));
+  if (!input.ok) return refuse(fieldRefusal(input));
   const limited = await overLimit(context, "login", input.data.email);
-  if (limited) return refusalData(limited);
+  if (limited) return refuse(limited);
   const result = await signIn(context.services, input.data, request.headers, await currentSessionToken(context));
-  if (!result.ok) return refusalData(result);
+  if (!result.ok) return refuse(result);
   // A guesser is held back per email and network; the owner who gets in starts that count afresh.
   await context.services.limiter.reset("login", { ip: context.clientIp, email: input.data.email });
   const { headers, secondFactor } = result.value;
@@ -53,11 +55,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const error = actionData && !actionData.ok ? actionData : null;
-  const [email, setEmail] = useState("");
+  const typed = typedFields(actionData);
+  // Only for the link to the password reset, which carries the email.
+  const [email, setEmail] = useState(typed.email ?? "");
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(() => form.current?.elements.namedItem("email") as HTMLInputElement | null, email, setEmail);
   const signUpHref = loaderData.redirectTo === "/" ? "/cadastro" : `/cadastro?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
     <AuthCard title="Entrar no Recanto" subtitle="Acesse sua conta para favoritar e falar com anfitriões.">
-      <Form method="post" className="space-y-5" noValidate>
+      <Form ref={form} method="post" className="space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.signedInAs ? <SignedInNotice name={loaderData.signedInAs} /> : null}
         <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
@@ -68,7 +74,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="email"
           required
           maxLength={LIMITS.email}
-          value={email}
+          defaultValue={typed.email}
           onChange={(e) => setEmail(e.target.value)}
           error={error?.field === "email" ? error.title : undefined}
         />
@@ -82,7 +88,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="remember" className="h-4 w-4 accent-brand-700" />
+            <input type="checkbox" name="remember" defaultChecked={typed.remember === "on"} className="h-4 w-4 accent-brand-700" />
             Lembrar de mim
           </label>
           <Link

@@ -26,7 +26,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
 import { guardPage } from "~/lib/auth.server";
-import { readForm } from "~/lib/form";
+import { readForm, sentFields, typedFields } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { refusalData } from "~/lib/refusal.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -53,12 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update-profile": {
       const current = await getProfile(services.database.db, viewer.id);
       const input = validateProfile(fields, locationCheck(municipalities(), current?.location));
-      if (!input.ok) return refusalData(fieldRefusal(input));
+      const typed = sentFields(fields, ["name", "phone", "location", "bio"]);
+      if (!input.ok) return refusalData(fieldRefusal(input), typed);
       try {
         await updateProfile(services.database.db, viewer.id, input.data);
       } catch (err) {
         services.logger.error({ err }, "profile update failed");
-        return refusalData(refused(500, "Erro ao atualizar perfil"));
+        return refusalData(refused(500, "Erro ao atualizar perfil"), typed);
       }
       return redirectWithToast("/perfil", { title: "Perfil atualizado!", variant: "success" });
     }
@@ -106,6 +107,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const error = actionData && !actionData.ok ? actionData : null;
   const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
+  const typed = typedFields(actionData);
   useEffect(() => {
     if (error && !error.field) notify.error(error.title);
     if (actionData?.ok && "message" in actionData) notify.success(actionData.message);
@@ -157,11 +159,11 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
             <Form method="post" className="space-y-5" noValidate key={JSON.stringify(profile)}>
               <input type="hidden" name="intent" value="update-profile" />
               <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
-              <TextField label="Nome completo" name="name" defaultValue={profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
+              <TextField label="Nome completo" name="name" defaultValue={typed.name ?? profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
               <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado: é com ele que você entra na sua conta." />
-              <PhoneField defaultValue={profile.phone} required={false} error={fieldError("phone")} />
-              <CityAutocomplete label="Localização" name="location" defaultValue={profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
-              <BioField defaultValue={profile.bio} error={fieldError("bio")} />
+              <PhoneField defaultValue={typed.phone ?? profile.phone} required={false} error={fieldError("phone")} />
+              <CityAutocomplete label="Localização" name="location" defaultValue={typed.location ?? profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
+              <BioField defaultValue={typed.bio ?? profile.bio} error={fieldError("bio")} />
               <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={saving}>
                 {saving ? "Salvando..." : "Salvar alterações"}
               </button>

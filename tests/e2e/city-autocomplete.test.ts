@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { loginAsNewAccount, waitForHydration } from "./helpers";
+import { loginAsNewAccount, typeBeforeHydration, waitForHydration } from "./helpers";
 
-describe.skipIf(!hasChromium)("city autocomplete on the profile's location, in Chromium", () => {
+describe.skipIf(!hasChromium)("city autocomplete on the profile's location and the home search, in Chromium", () => {
   const t = useBrowserApp();
 
   async function openProfileEditor(email: string, blockCities = false) {
@@ -64,6 +64,19 @@ describe.skipIf(!hasChromium)("city autocomplete on the profile's location, in C
     await input.fill("sao");
     await page.getByText("Usando lista reduzida de cidades").waitFor();
     await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["São Luís - MA", "São Paulo - SP", "São Gonçalo - RJ"]);
+    await context.close();
+  });
+
+  it("keeps a place typed before the page hydrated when the field is focused again, and searches it", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    const onde = page.getByRole("combobox", { name: "Onde" });
+    await typeBeforeHydration(page, `${t.app.url}/`, () => onde.fill("Gramado - RS"));
+    await page.getByLabel("O que procura?").click();
+    await onde.click();
+    await expect(onde.inputValue()).resolves.toBe("Gramado - RS");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL((url) => url.searchParams.get("location") === "Gramado - RS");
     await context.close();
   });
 });

@@ -77,3 +77,18 @@ export async function waitForHydration(page: Page) {
     return !!form && "__e" in form;
   });
 }
+
+/** Opens `url` with the page's scripts held, runs `typing` on the server's markup, then lets the scripts in and waits for hydration. */
+export async function typeBeforeHydration(page: Page, url: string, typing: () => Promise<void>) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url);
+  await typing();
+  release();
+  await waitForHydration(page);
+  await page.unrouteAll();
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { fillSignUp, waitForHydration } from "./helpers";
+import { fillSignUp, typeBeforeHydration, waitForHydration } from "./helpers";
 
 describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromium", () => {
   const t = useBrowserApp();
@@ -101,6 +101,58 @@ describe.skipIf(!hasChromium)("sign-up, confirmation, logout and login in Chromi
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("region", { name: /^Notificações/ }).getByText("Login realizado com sucesso!").waitFor();
     await expect(toastsLoaded()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("a form refused before its scripts run keeps what was typed, passwords aside", async () => {
+    await createTestAccount(t.app, "guest", { name: "Já Existe", email: "ja-existe@example.com" });
+    const context = await t.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/cadastro`);
+    await fillSignUp(page, { name: "Rita Repetida", email: "ja-existe@example.com", type: "Anfitrião - Quero anunciar" });
+    await page.getByLabel(/Li e aceito/).check();
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await page.getByText("Este email já está cadastrado").waitFor();
+    await expect(page.getByLabel("Nome completo").inputValue()).resolves.toBe("Rita Repetida");
+    await expect(page.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe("ja-existe@example.com");
+    await expect(page.getByLabel("Telefone").inputValue()).resolves.toBe("(11) 98765-4321");
+    await expect(page.getByLabel("Anfitrião - Quero anunciar").isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(/Li e aceito/).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel("Senha", { exact: true }).inputValue()).resolves.toBe("");
+
+    await page.goto(`${t.app.url}/login`);
+    await page.getByLabel("Email", { exact: true }).fill("ja-existe@example.com");
+    await page.getByLabel("Senha", { exact: true }).fill("nao-e-esta");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByText("Email ou senha incorretos").waitFor();
+    await expect(page.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe("ja-existe@example.com");
+    await expect(page.getByRole("link", { name: "Esqueci minha senha" }).getAttribute("href")).resolves.toContain("ja-existe%40example.com");
+    await context.close();
+  });
+
+  it("what is typed before the page hydrates stays when the page redraws its fields", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await typeBeforeHydration(page, `${t.app.url}/cadastro`, async () => {
+      await page.getByLabel("Nome completo").fill("Antes Dos Scripts");
+      await page.getByLabel("Telefone").pressSequentially("11987654321");
+    });
+    // The missing password, refused in the browser, redraws the form: the phone stays, and is masked from the next key on.
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await page.getByRole("alert").first().waitFor();
+    await expect(page.getByLabel("Telefone").inputValue()).resolves.toBe("11987654321");
+    await page.getByLabel("Telefone").press("End");
+    await page.getByLabel("Telefone").press("Backspace");
+    await expect(page.getByLabel("Telefone").inputValue()).resolves.toBe("(11) 9876-5432");
+
+    await typeBeforeHydration(page, `${t.app.url}/login`, async () => {
+      await page.getByLabel("Email", { exact: true }).fill("antes@example.com");
+    });
+    await expect(page.getByRole("link", { name: "Esqueci minha senha" }).getAttribute("href")).resolves.toContain("antes%40example.com");
+    await page.getByLabel("Senha", { exact: true }).fill("nao-e-esta");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByText("Email ou senha incorretos").waitFor();
+    await expect(page.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe("antes@example.com");
     await context.close();
   });
 

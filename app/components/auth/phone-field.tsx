@@ -1,9 +1,11 @@
-import { useState } from "react";
 import { LIMITS } from "@common/limits";
 import { maskBrazilianPhone } from "@common/phone";
 import { TextField } from "~/components/ui/field";
 
-/** Phone with the Brazilian mask "(11) 98765-4321"; the server stores it normalised to E.164. */
+/**
+ * Phone with the Brazilian mask "(11) 98765-4321"; the server stores it normalised to E.164. The field
+ * is not controlled: what was typed before the page hydrated stays, masked from the next key on.
+ */
 export function PhoneField({
   error,
   defaultValue = "",
@@ -18,7 +20,6 @@ export function PhoneField({
   disabled?: boolean;
   id?: string;
 }) {
-  const [value, setValue] = useState(() => maskBrazilianPhone(defaultValue));
   return (
     <TextField
       id={id}
@@ -31,8 +32,8 @@ export function PhoneField({
       required={required}
       disabled={disabled}
       maxLength={LIMITS.phoneTyped}
-      value={value}
-      onChange={(e) => setValue(maskBrazilianPhone(e.target.value))}
+      defaultValue={maskBrazilianPhone(defaultValue)}
+      onChange={(e) => (e.currentTarget.value = maskBrazilianPhone(e.currentTarget.value))}
       error={error}
     />
   );

@@ -5,6 +5,7 @@ import { LIMITS } from "@common/limits";
 import { cityOptions, FALLBACK_CITIES, MIN_QUERY_LENGTH, suggestCities, type BrazilianCities, type CityOption } from "@common/cities";
 import type { LatLng } from "@common/property-query";
 import { FieldError, inputClass } from "~/components/ui/field";
+import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { useNearMe } from "./use-near-me";
 
 type ListState = { status: "loading" } | { status: "ready" | "fallback"; options: CityOption[] };
@@ -68,6 +69,8 @@ export function CityAutocomplete({
     setText(text);
     onValueChange?.(text);
   };
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(() => input.current, value, setValue);
   const nearMe = useNearMe(
     onNearMe &&
       ((near) => {
@@ -136,6 +139,7 @@ export function CityAutocomplete({
       <div className="relative">
         <MapPin aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
         <input
+          ref={input}
           id={id}
           name={name}
           type="text"
