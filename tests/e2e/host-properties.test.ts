@@ -8,7 +8,7 @@ import { IMAGE_WIDTHS, variantKey } from "../../common/media";
 import { properties, propertyImages } from "../../server/db/schema";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { photoJpeg } from "../support/images";
-import { loginAsNewAccount, waitForHydration } from "./helpers";
+import { loginAsNewAccount, typeBeforeHydration, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 const TITLE = "Chalé do Vale Verde";
@@ -21,6 +21,18 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
 
   beforeAll(async () => {
     await fs.mkdir(SHOTS, { recursive: true });
+  });
+
+  it("keeps a price typed before the form hydrated, masked, when the field is entered again", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await loginAsNewAccount(page, t.app, "premium-host", { name: "Heitor Apressado" });
+    const price = page.getByLabel("Preço por noite (R$)");
+    await typeBeforeHydration(page, `${t.app.url}/adicionar-propriedade`, () => price.fill("42000"));
+    await page.getByLabel("Título").click();
+    await price.click();
+    await expect(price.inputValue()).resolves.toBe("420,00");
+    await context.close();
   });
 
   it("adds a listing with six photos (a 12 MP photo with GPS, a PNG), which an operator approves; edits, hides, shows and deletes it", async () => {

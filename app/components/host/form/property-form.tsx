@@ -20,6 +20,7 @@ import {
 } from "@common/property-form";
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
 import { FieldError, inputClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { NO_ATTRIBUTES, type StayAttributes } from "@common/stay-attributes";
 import { NO_HOUSE_RULES, PETS_FEATURE, type HouseRules } from "@common/house-rules";
 import type { LatLng } from "@common/property-query";
@@ -274,6 +275,8 @@ function Section({ title, description, children }: { title: string; description?
 /** Spec: a masked Brazilian-currency field, shown as 0,00 and cleared on focus while zero. */
 function PriceField({ initialCents, error }: { initialCents: number; error?: string }) {
   const [value, setValue] = useState(formatCents(initialCents));
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(() => input.current, value, (typed) => setValue(typed === "" ? "" : maskBRL(typed)));
   return (
     <div>
       <label htmlFor="price" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -284,6 +287,7 @@ function PriceField({ initialCents, error }: { initialCents: number; error?: str
           R$
         </span>
         <input
+          ref={input}
           id="price"
           name="price"
           data-field="priceCents"
