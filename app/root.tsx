@@ -94,7 +94,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <SiteHeader viewer={viewer} favoritesCount={favorites.length} pendingModeration={pendingModeration} />
       </HydrateInTurn>
       <main id="conteudo" className="flex-1">
-        <Outlet />
+        <HydrateInTurn name="pagina">
+          <Outlet />
+        </HydrateInTurn>
       </main>
       <HydrateInTurn name="rodape">
         <SiteFooter categories={loaderData.footerCategories} />

@@ -48,6 +48,24 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     await context.close();
   });
 
+  it("on a phone a listing's map fetches Leaflet only when scrolled near, then draws", async () => {
+    const context = await t.browser.newContext(PHONE);
+    const page = await context.newPage();
+    const leaflet: string[] = [];
+    page.on("request", (request) => /area-map.*\.js$/.test(request.url()) && leaflet.push(request.url()));
+    await page.goto(`${t.app.url}/category/cabanas`);
+    const listing = await page.locator("main article a").first().getAttribute("href");
+    await page.goto(`${t.app.url}${listing}`);
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    expect(leaflet).toEqual([]);
+    const map = page.getByRole("region", { name: /^Mapa: localização/ });
+    await map.scrollIntoViewIfNeeded();
+    await map.locator(".leaflet-overlay-pane path, .map-pin").first().waitFor();
+    expect(leaflet.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it("the page's scripts are fetched once it has loaded, or at the latest 2 s after its markup when an image never arrives; then it hydrates", async () => {
     const context = await t.browser.newContext(PHONE);
     const page = await context.newPage();

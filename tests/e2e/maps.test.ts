@@ -249,6 +249,7 @@ describe.skipIf(!hasChromium)("maps in Chromium", () => {
     await waitForHydration(page);
     await page.getByRole("heading", { name: "Localização aproximada" }).waitFor();
     const map = page.getByRole("region", { name: "Mapa: localização aproximada" });
+    await map.scrollIntoViewIfNeeded();
     await map.locator(".leaflet-overlay-pane path").waitFor();
     expect(await map.locator(".map-pin").count()).toBe(0);
     expect(outside).toEqual([]);
@@ -323,9 +324,9 @@ describe.skipIf(!hasChromium)("maps in Chromium", () => {
           await page.goto(`${t.app.url}/accommodation/${listing.slug}`);
           await waitForHydration(page);
           const area = page.getByRole("region", { name: "Mapa: localização aproximada" });
+          await area.scrollIntoViewIfNeeded();
           await area.locator(".leaflet-tile-loaded").first().waitFor();
           await expectAccessible(page);
-          await area.scrollIntoViewIfNeeded();
           await page.screenshot({ path: `${SHOTS}/detail-map-${name}.png` });
 
           await loginViaForm(page, t.app, HOST, DEMO_PASSWORD);

@@ -1,4 +1,5 @@
 import type { LatLng } from "@common/property-query";
+import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { MapFrame } from "./map-frame";
 import { useMapTiles } from "./use-map-tiles";
 
@@ -16,9 +17,12 @@ export function PlaceMap({ position, exact, location }: { position: LatLng; exac
       <p className="mt-3 text-stone-700 dark:text-stone-300">
         {exact ? `${location}. O anfitrião mostra o ponto exato da propriedade.` : `${location}. A propriedade fica dentro da área marcada, de cerca de 1 km: o ponto exato não é divulgado.`}
       </p>
-      <MapFrame label={`Mapa: ${title.toLowerCase()}`} className="mt-4 h-64 sm:h-80" load={loadAreaMap}>
-        {({ default: AreaMap }) => <AreaMap tiles={tiles} position={position} exact={exact} />}
-      </MapFrame>
+      {/* Leaflet's code and tiles are fetched when the map comes near the screen, not with the page. */}
+      <HydrateWhenSeen name="mapa-local">
+        <MapFrame label={`Mapa: ${title.toLowerCase()}`} className="mt-4 h-64 sm:h-80" load={loadAreaMap}>
+          {({ default: AreaMap }) => <AreaMap tiles={tiles} position={position} exact={exact} />}
+        </MapFrame>
+      </HydrateWhenSeen>
     </section>
   );
 }

@@ -4,12 +4,14 @@ const ATTRIBUTE = "data-hydrate-when-seen";
 /** Events that show someone is about to use a part: it hydrates at once, before the click that follows. */
 const INTENT = ["pointerdown", "focusin"] as const;
 
-/** True in the browser until the page's first hydration has run (see `pageHydrated`). */
+/** True in the browser until the page's first hydration has run, parts taking turns included (see `pageHydrated`). */
 let firstHydration = typeof document !== "undefined";
+let pageDone = false;
 
 /** Called once the page has hydrated: what renders after that (a client navigation) waits for nothing. */
 export function pageHydrated() {
-  firstHydration = false;
+  pageDone = true;
+  if (!turnsRunning) firstHydration = false;
 }
 
 /** A part kept as the server drew it until its turn. */
@@ -31,14 +33,24 @@ const parts = new Map<string, Part>();
  * can come between rather than one long one.
  */
 const turns: Part[] = [];
+let turnsRunning = false;
 function takeTurn(part: Part) {
   if (turns.includes(part)) return;
   turns.push(part);
-  if (turns.length === 1) setTimeout(nextTurn, 0);
+  if (turnsRunning) return;
+  turnsRunning = true;
+  setTimeout(nextTurn, 0);
 }
 function nextTurn() {
-  turns.shift()?.release();
-  if (turns.length > 0) setTimeout(nextTurn, 0);
+  const part = turns.shift();
+  if (part) {
+    // It hydrates within this task, and may queue parts of its own (a row inside the page).
+    part.release();
+    setTimeout(nextTurn, 0);
+    return;
+  }
+  turnsRunning = false;
+  if (pageDone) firstHydration = false;
 }
 
 /**
