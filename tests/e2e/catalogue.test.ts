@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FOOTER_CATEGORIES } from "../../common/catalog";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { openPage, waitForHydration } from "./helpers";
+import { openPage, typeBeforeHydration, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 /** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
@@ -154,6 +154,20 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await results(page);
     await expect(page.getByRole("slider", { name: "Preço mínimo" }).inputValue()).resolves.toBe("200");
     for (const price of await prices(page)) expect(price).toBeGreaterThanOrEqual(200);
+    await context.close();
+  });
+
+  it("a price moved on the slider before the page hydrated is kept, and shown in its label", async () => {
+    const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const minThumb = page.getByRole("slider", { name: "Preço mínimo" });
+    await typeBeforeHydration(page, `${t.app.url}/category/glamping`, async () => {
+      await minThumb.focus();
+      for (let i = 0; i < 4; i++) await minThumb.press("ArrowRight");
+    });
+    const label = page.locator("#filtros-avancados fieldset legend + p");
+    await expect.poll(() => label.textContent()).toMatch(/^R\$\s200,00 – R\$\s1\.000,00\+$/);
+    await expect(minThumb.inputValue()).resolves.toBe("200");
     await context.close();
   });
 

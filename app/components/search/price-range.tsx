@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from "react";
 import { formatBRL } from "@common/format";
 import { PRICE_MAX, PRICE_STEP } from "@common/property-query";
+import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 
 const COMMIT_DELAY_MS = 500;
 
@@ -40,6 +41,10 @@ export function PriceRange({ min, max, stepTexts, onCommit }: { min: number; max
 
   const setLow = (v: number) => setValue([Math.min(v, high - PRICE_STEP), high]);
   const setHigh = (v: number) => setValue([low, Math.max(v, low + PRICE_STEP)]);
+  const lowInput = useRef<HTMLInputElement>(null);
+  const highInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(() => lowInput.current, String(low), (moved) => setValue(([, h]) => [Math.min(Number(moved), h - PRICE_STEP), h]));
+  useTypedBeforeHydration(() => highInput.current, String(high), (moved) => setValue(([l]) => [l, Math.max(Number(moved), l + PRICE_STEP)]));
 
   function pressTrack(e: PointerEvent<HTMLDivElement>) {
     const box = e.currentTarget.getBoundingClientRect();
@@ -62,6 +67,7 @@ export function PriceRange({ min, max, stepTexts, onCommit }: { min: number; max
           <div className="absolute h-full rounded-full bg-brand-600" style={{ left: percent(low), right: `calc(100% - ${percent(high)})` }} />
         </div>
         <input
+          ref={lowInput}
           type="range"
           name="minPrice"
           className="range-thumb"
@@ -76,6 +82,7 @@ export function PriceRange({ min, max, stepTexts, onCommit }: { min: number; max
           aria-valuetext={shown(low)}
         />
         <input
+          ref={highInput}
           type="range"
           name="maxPrice"
           className="range-thumb"
