@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, customType, doublePrecision, index, integer, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, doublePrecision, index, integer, numeric, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { PROPERTY_STATUSES } from "../../common/property-card";
 import { CANCELLATION_KEYS } from "../../common/house-rules";
 
@@ -170,6 +170,12 @@ export const properties = pgTable(
     safetyItems: text("safety_items").array().notNull().default(sql`'{}'::text[]`),
     /** The rural attributes the host stated, as tags (common/stay-attributes.ts): one GIN index serves every filter on them. */
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Every filter option the listing has, as a number with five decimal digits per option (lane i
+     * is 10^(5i), in the order of facets.ts's FACET_TAGS, mirrored in facet_lanes(), migration 0016):
+     * summed over the listings a filter count reads, it holds every option's count at once.
+     */
+    facetLanes: numeric("facet_lanes").notNull().generatedAlwaysAs(sql`facet_lanes(amenities, features)`),
     /** E.164 digits without the plus sign, e.g. 5511987654321; empty when not given. */
     whatsappContact: text("whatsapp_contact").notNull().default(""),
     /** House rules and cancellation policy (common/house-rules.ts): null is "not stated", as on every listing older than them. */
@@ -196,11 +202,13 @@ export const properties = pgTable(
   (t) => [
     index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
     // INCLUDE (property_type, state_code, max_guests, price_cents, amenities, features), migration
-    // 0015: a search's first matches in newest order are collected from the index alone.
+    // 0015: a search's first matches in newest order are collected from the index alone; and
+    // facet_lanes, migration 0016: so are a filter count's.
     index("properties_public_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // INCLUDE (state_code, max_guests, price_cents, amenities, features), migration 0012: a type's
-    // other filters are checked in the index, so its capped count never reads the table.
+    // other filters are checked in the index, so its capped count never reads the table; and
+    // facet_lanes (0016), nor do its filter counts.
     index("properties_public_type_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // A type sorted by price (category pages): prices differ by type, so the price index alone would skip thousands of rows.
     index("properties_public_type_price_idx")

@@ -14,7 +14,7 @@ import {
 } from "../../common/stay-attributes";
 import type { Db } from "../db/client";
 import { properties } from "../db/schema";
-import { conditions, COUNT_CAP, searchStatements, type AttributeFilters, type SearchInput } from "./search";
+import { collectingOrder, conditions, COUNT_CAP, searchStatements, type AttributeFilters, type SearchInput } from "./search";
 
 type Group = keyof AttributeFilters;
 /** Every option of every filter group, in the order the filters show them. */
@@ -41,6 +41,8 @@ export interface Facets {
 
 /** How many listings, at most, one pass of a request for counts reads. */
 export const FACET_SCAN_LIMIT = 10_000;
+/** Decimal digits per option in a listing's facet_lanes: a pass's count of an option must fit. */
+const LANE_DIGITS = 5;
 
 /** The tag a listing row holds for each option (amenities by name, the rest in `features`). */
 const TAG: { [G in Group]: (option: AttributeFilters[G][number]) => string } = {
@@ -51,6 +53,15 @@ const TAG: { [G in Group]: (option: AttributeFilters[G][number]) => string } = {
   internet: internetTag,
   power: powerTag,
 };
+/** Every option's tag, in the lanes' order: tag i is facet_lanes' 10^(5i) (migration 0016). */
+export const FACET_TAGS = GROUPS.flatMap((group) => FACET_OPTIONS[group].map((option) => (TAG[group] as (o: string) => string)(option)));
+
+/** A sum of facet_lanes as each tag's count. */
+export function laneCounts(sum: string): Map<string, number> {
+  const digits = sum.padStart(FACET_TAGS.length * LANE_DIGITS, "0");
+  return new Map(FACET_TAGS.map((tag, i) => [tag, Number(digits.slice(digits.length - (i + 1) * LANE_DIGITS, digits.length - i * LANE_DIGITS))]));
+}
+
 /** Groups where ticking one more option widens the search ("any of"), unlike amenities and features. */
 const ANY_OF: Group[] = ["road", "signal", "internet", "power"];
 
@@ -62,24 +73,21 @@ interface Tally {
 }
 
 /**
- * One pass over the listings matching `where`, in no order (at most `scanLimit` + 1): how many, and
- * each tag's count. Any of them will do: past the limit only "seen more than the cap" is told.
+ * One pass over the listings matching `where` (at most `scanLimit` + 1, collected as the search's
+ * matches are: `order`): how many, and each tag's count, summed from their facet_lanes. Any of them
+ * will do: past the limit only "seen more than the cap" is told.
  */
-async function tally(db: Db, where: SQL | undefined, scanLimit: number): Promise<Tally> {
-  const rows = db
-    .select({ amenities: properties.amenities, features: properties.features })
+async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: number): Promise<Tally> {
+  if (scanLimit >= 10 ** LANE_DIGITS) throw new Error(`A pass of ${scanLimit} listings would overflow facet_lanes' ${LANE_DIGITS} digits per option`);
+  const scanned = db
+    .select({ lanes: properties.facetLanes })
     .from(properties)
     .where(where)
-    .limit(scanLimit + 1);
-  const result = (await db.execute(sql`
-    WITH scanned AS (${rows})
-    SELECT NULL AS tag, count(*)::int AS n FROM scanned
-    UNION ALL
-    SELECT tag, count(*)::int FROM scanned, unnest(scanned.amenities || scanned.features) AS tag GROUP BY tag`)) as unknown as {
-    rows: { tag: string | null; n: number }[];
-  };
-  const read = result.rows.find((r) => r.tag === null)?.n ?? 0;
-  return { read, tags: new Map(result.rows.filter((r) => r.tag !== null).map((r) => [r.tag!, r.n])) };
+    .orderBy(...order)
+    .limit(scanLimit + 1)
+    .as("scanned");
+  const [row] = await db.select({ read: sql<number>`count(*)::int`, lanes: sql<string>`coalesce(sum(${scanned.lanes}), 0)::text` }).from(scanned);
+  return { read: row?.read ?? 0, tags: laneCounts(row?.lanes ?? "0") };
 }
 
 /**
@@ -93,12 +101,13 @@ async function tally(db: Db, where: SQL | undefined, scanLimit: number): Promise
 export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP, scanLimit = FACET_SCAN_LIMIT } = {}): Promise<Facets> {
   const widened = ANY_OF.filter((group) => input[group].length > 0);
   const [found, [counted], ...others] = await Promise.all([
-    tally(db, and(...conditions(input)), scanLimit),
+    tally(db, and(...conditions(input)), collectingOrder(input), scanLimit),
     searchStatements(db, input).count(),
     // Listings the group's ticked options leave out, which one more option could bring in.
     ...widened.map((group) => {
       const ticked = (input[group] as string[]).map((o) => (TAG[group] as (o: string) => string)(o));
-      return tally(db, and(...conditions({ ...input, [group]: [] }), sql`NOT (${properties.features} && ${sql.param(ticked)}::text[])`), scanLimit);
+      const unticked = { ...input, [group]: [] };
+      return tally(db, and(...conditions(unticked), sql`NOT (${properties.features} && ${sql.param(ticked)}::text[])`), collectingOrder(unticked), scanLimit);
     }),
   ]);
   const shown = (n: number, complete: boolean) => (complete ? Math.min(n, cap + 1) : n > cap ? cap + 1 : null);

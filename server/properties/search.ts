@@ -180,11 +180,18 @@ function ordering(sort: Sort, keys: OrderKeys): SQL[] {
 const isNewestFirst = (sort: Sort, center: LatLng | null) => sort === "newest" || (sort === "distance" && !center);
 
 /** Searches whose capped count is cheapest unordered, from the index that finds their matches. */
-function countsFromItsIndex(input: SearchInput): boolean {
+function countsFromItsIndex(input: Pick<SearchInput, "search" | "location" | "center" | "area">): boolean {
   const long = (text: string) => normalizeText(text).length >= MIN_SUBSTRING;
   const shortText = input.search !== "" && !long(input.search);
   return Boolean(input.center || input.area || (input.location && long(input.location)) || shortText);
 }
+
+/**
+ * The order a search's matches are collected in, up to a limit: newest first, which the newest and
+ * type indexes give, so a broad filter stops early on an index and a narrow one is collected from
+ * its index and sorted; none where the matches' own index finds them (countsFromItsIndex).
+ */
+export const collectingOrder = (input: SearchInput): SQL[] => (countsFromItsIndex(input) ? [] : ordering("newest", tableKeys(null)));
 
 /**
  * The statements of a search, built but not run. searchProperties runs them; the benchmark explains them.
@@ -219,7 +226,7 @@ export function searchStatements(db: Db, input: SearchInput) {
   // thousands of rows at 1M ('sao jo': 42 -> 15 ms). Longer free text stays ordered: its trigram
   // half is dear for a common word.
   const unordered = countsFromItsIndex(input);
-  const collectOrder = unordered ? [] : ordering("newest", tableKeys(null));
+  const collectOrder = collectingOrder(input);
   const matches = db
     .select({
       id: properties.id,

@@ -5,7 +5,7 @@ import { DEFAULT_QUERY } from "../../common/property-query";
 import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../common/stay-attributes";
 import { municipalityLabels } from "../../server/cities/cities";
 import type { Database } from "../../server/db/client";
-import { FACET_OPTIONS, facetCounts, type Facets } from "../../server/properties/facets";
+import { FACET_OPTIONS, FACET_TAGS, facetCounts, laneCounts, type Facets } from "../../server/properties/facets";
 import { COUNT_CAP, type SearchInput } from "../../server/properties/search";
 import { searchInput } from "../../server/properties/search-input";
 import { ensureBulkHosts, insertBulkProperties } from "../../server/seed/bulk";
@@ -56,6 +56,15 @@ describe(`filter counts past the count cap (${engine})`, () => {
     await database.analyze();
   });
   afterAll(() => database?.close());
+
+  it("numbers the options' lanes in facet_lanes() (migration 0016) as facets.ts reads them", async () => {
+    const lanes = async (tags: string[]) => {
+      const { rows } = (await database.db.execute(sql`SELECT facet_lanes(${sql.param(tags)}::text[], '{}')::text AS sum`)) as unknown as { rows: { sum: string }[] };
+      return laneCounts(rows[0]!.sum);
+    };
+    for (const tag of FACET_TAGS) expect([...(await lanes([tag])).entries()].filter(([, n]) => n > 0), tag).toEqual([[tag, 1]]);
+    expect([...(await lanes([...FACET_TAGS, "not-an-option"])).values()]).toEqual(FACET_TAGS.map(() => 1));
+  });
 
   it("a broad search: the total and common options say 'more than the cap', the rest are exact", async () => {
     const facets = await facetCounts(database.db, input({}));
