@@ -93,32 +93,38 @@ async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: nu
 /**
  * Every option's count, read from the listings themselves: one pass over those the search finds
  * (an amenity or feature ticked keeps those holding it), and for a widening group with options
- * ticked, one pass over those its other options would add. A pass reads at most `scanLimit`
+ * ticked, one pass over those its other options would add (when the search finds more than
+ * `cap`, so does any widening: no pass). A pass reads at most `scanLimit`
  * listings (a broad search at a million listings would otherwise read them all at
  * every tick); when one stops there, an option already seen more than `cap` times is "more than
  * `cap`", and the others are not counted (null): nothing shown is a guess.
  */
 export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP, scanLimit = FACET_SCAN_LIMIT } = {}): Promise<Facets> {
   const widened = ANY_OF.filter((group) => input[group].length > 0);
-  const [found, [counted], ...others] = await Promise.all([
-    tally(db, and(...conditions(input)), collectingOrder(input), scanLimit),
-    searchStatements(db, input).count(),
-    // Listings the group's ticked options leave out, which one more option could bring in.
-    ...widened.map((group) => {
-      const ticked = (input[group] as string[]).map((o) => (TAG[group] as (o: string) => string)(o));
-      const unticked = { ...input, [group]: [] };
-      return tally(db, and(...conditions(unticked), sql`NOT (${properties.features} && ${sql.param(ticked)}::text[])`), collectingOrder(unticked), scanLimit);
-    }),
-  ]);
+  const [found, [counted]] = await Promise.all([tally(db, and(...conditions(input)), collectingOrder(input), scanLimit), searchStatements(db, input).count()]);
+  // Listings the group's ticked options leave out, which one more option could bring in: only
+  // counted when the search finds no more than the cap, for one more option only adds to it.
+  const others =
+    found.read > cap
+      ? []
+      : await Promise.all(
+          widened.map((group) => {
+            const ticked = (input[group] as string[]).map((o) => (TAG[group] as (o: string) => string)(o));
+            const unticked = { ...input, [group]: [] };
+            return tally(db, and(...conditions(unticked), sql`NOT (${properties.features} && ${sql.param(ticked)}::text[])`), collectingOrder(unticked), scanLimit);
+          }),
+        );
   const shown = (n: number, complete: boolean) => (complete ? Math.min(n, cap + 1) : n > cap ? cap + 1 : null);
   const counts = {} as Record<Group, Record<string, number | null>>;
   for (const group of GROUPS) {
+    const widening = widened.includes(group);
     const other = others[widened.indexOf(group)];
     counts[group] = Object.fromEntries(
       FACET_OPTIONS[group].map((option) => {
         const tag = (TAG[group] as (o: string) => string)(option);
         if ((input[group] as string[]).includes(option)) return [option, shown(found.read, found.read <= scanLimit)];
-        if (!other) return [option, shown(found.tags.get(tag) ?? 0, found.read <= scanLimit)];
+        if (!widening) return [option, shown(found.tags.get(tag) ?? 0, found.read <= scanLimit)];
+        if (!other) return [option, cap + 1];
         return [option, shown(found.read + (other.tags.get(tag) ?? 0), found.read <= scanLimit && other.read <= scanLimit)];
       }),
     );

@@ -115,6 +115,19 @@ describe(`filter counts past the count cap (${engine})`, () => {
     expect(facets.counts.amenities["Wi-Fi"]).toBe(Math.min(await plain(sql`'signal:vivo' = ANY(features) AND 'Wi-Fi' = ANY(amenities)`), COUNT_CAP + 1));
   });
 
+  it("a widening group ticked on a search past the cap: one more option is 'more than the cap' too", async () => {
+    const [ticked, cap] = [["vivo"] as const, 100];
+    const facets = await facetCounts(database.db, input({ signal: [...ticked] }), { cap });
+    expect(facets.total).toBe(cap + 1);
+    for (const option of FACET_OPTIONS.signal) {
+      const tags = [...new Set([...ticked, option])].map((o) => signalTag(o));
+      const { rows } = (await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM properties WHERE status = 'approved' AND is_active AND features && ${sql.param(tags)}::text[]`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(facets.counts.signal[option], option).toBe(Math.min(rows[0]!.n, cap + 1));
+    }
+  });
+
   it("a search under the cap is counted exactly", async () => {
     const facets = await facetCounts(database.db, input({ types: ["Cabana"] }));
     const exact = await exactCounts(["Cabana"]);
