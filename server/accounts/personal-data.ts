@@ -69,8 +69,8 @@ async function ownBilling(db: Db, user: { id: string; userType: "guest" | "host"
 
 /** A host's listings as stored, with every image's public URL (largest size). */
 async function ownProperties(db: Db, userId: string) {
-  // Everything stored about the listing except the search machinery (derived from the text) and the owner id.
-  const { searchVector: _searchVector, locationFolded: _locationFolded, hostId: _hostId, ...stored } = getTableColumns(properties);
+  // Everything stored about the listing except the search machinery (derived from the text and options) and the owner id.
+  const { searchVector: _searchVector, locationFolded: _locationFolded, facetLanes: _facetLanes, hostId: _hostId, ...stored } = getTableColumns(properties);
   const rows = await db
     .select(stored)
     .from(properties)

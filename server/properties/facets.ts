@@ -14,7 +14,7 @@ import {
 } from "../../common/stay-attributes";
 import type { Db } from "../db/client";
 import { properties } from "../db/schema";
-import { collectingOrder, conditions, COUNT_CAP, searchStatements, type AttributeFilters, type SearchInput } from "./search";
+import { collectingOrder, conditions, COUNT_CAP, type AttributeFilters, type SearchInput } from "./search";
 
 type Group = keyof AttributeFilters;
 /** Every option of every filter group, in the order the filters show them. */
@@ -53,8 +53,23 @@ const TAG: { [G in Group]: (option: AttributeFilters[G][number]) => string } = {
   internet: internetTag,
   power: powerTag,
 };
-/** Every option's tag, in the lanes' order: tag i is facet_lanes' 10^(5i) (migration 0016). */
-export const FACET_TAGS = GROUPS.flatMap((group) => FACET_OPTIONS[group].map((option) => (TAG[group] as (o: string) => string)(option)));
+/**
+ * Every option's tag in its lane: tag i is 10^(5i) in facet_lanes(), whose SQL (migration 0016) lists
+ * them in the same order; a test checks both against every option. Only ever appended to: a new
+ * option takes the next lane, and `CREATE OR REPLACE FUNCTION facet_lanes` with it appended is its
+ * whole migration, since no listing holds it yet. Reordering would need every listing's lanes and
+ * both indexes that carry them recomputed.
+ */
+export const FACET_TAGS = [
+  ...["Wi-Fi", "Estacionamento", "TV", "Cozinha", "Ar condicionado", "Piscina", "Espaço de trabalho", "Máquina de lavar"],
+  ...["Churrasqueira", "Mesa de bilhar", "Área de jantar externa", "Lareira interna", "Fogueira", "Equipamento ginástica"],
+  ...["Chuveiro externo", "Acesso ao lago", "Acesso à praia"],
+  ...["pets", "step-free", "kids"],
+  ...["road:asfalto", "road:terra", "road:4x4"],
+  ...["signal:vivo", "signal:claro", "signal:tim", "signal:none"],
+  ...["internet:fibra", "internet:radio", "internet:satelite", "internet:nenhuma"],
+  ...["power:rede", "power:solar", "power:gerador"],
+] as const;
 
 /** A sum of facet_lanes as each tag's count. */
 export function laneCounts(sum: string): Map<string, number> {
@@ -78,7 +93,7 @@ interface Tally {
  * will do: past the limit only "seen more than the cap" is told.
  */
 async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: number): Promise<Tally> {
-  if (scanLimit >= 10 ** LANE_DIGITS) throw new Error(`A pass of ${scanLimit} listings would overflow facet_lanes' ${LANE_DIGITS} digits per option`);
+  if (scanLimit + 1 >= 10 ** LANE_DIGITS) throw new Error(`A pass of ${scanLimit + 1} listings would overflow facet_lanes' ${LANE_DIGITS} digits per option`);
   const scanned = db
     .select({ lanes: properties.facetLanes })
     .from(properties)
@@ -101,7 +116,9 @@ async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: nu
  */
 export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP, scanLimit = FACET_SCAN_LIMIT } = {}): Promise<Facets> {
   const widened = ANY_OF.filter((group) => input[group].length > 0);
-  const [found, [counted]] = await Promise.all([tally(db, and(...conditions(input)), collectingOrder(input), scanLimit), searchStatements(db, input).count()]);
+  if (scanLimit < cap) throw new Error(`A pass of ${scanLimit} listings cannot tell a count past the cap of ${cap}`);
+  // The pass reads the search's matches up to the limit, past the cap: how many it read is the capped count too.
+  const found = await tally(db, and(...conditions(input)), collectingOrder(input), scanLimit);
   // Listings the group's ticked options leave out, which one more option could bring in: only
   // counted when the search finds no more than the cap, for one more option only adds to it.
   const others =
@@ -124,10 +141,10 @@ export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP,
         const tag = (TAG[group] as (o: string) => string)(option);
         if ((input[group] as string[]).includes(option)) return [option, shown(found.read, found.read <= scanLimit)];
         if (!widening) return [option, shown(found.tags.get(tag) ?? 0, found.read <= scanLimit)];
-        if (!other) return [option, cap + 1];
+        if (found.read > cap || !other) return [option, cap + 1];
         return [option, shown(found.read + (other.tags.get(tag) ?? 0), found.read <= scanLimit && other.read <= scanLimit)];
       }),
     );
   }
-  return { counts: counts as FacetCounts, total: Math.min(counted?.n ?? 0, cap + 1), cap };
+  return { counts: counts as FacetCounts, total: Math.min(found.read, cap + 1), cap };
 }

@@ -4,6 +4,7 @@ import { accounts, newsletterSubscribers, sessions, users } from "../../server/d
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { signIn, signUpViaForm, TEST_PASSWORD } from "../support/accounts";
+import { insertProperty } from "../support/factories";
 import { Client } from "../support/http";
 
 describe(`the user's own data: export and deletion (${engine})`, () => {
@@ -18,6 +19,8 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
   it("'Baixar meus dados' downloads this user's data and nobody else's", async () => {
     const ana = await signUp("ana-lgpd@example.com", "Ana Lgpd");
     await signUp("bruno-lgpd@example.com", "Bruno Lgpd");
+    const [anaRow] = await t.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, "ana-lgpd@example.com"));
+    await insertProperty(t.app.database.db, anaRow!.id, { title: "Cabana da Ana", amenities: ["Wi-Fi"] }, []);
     const res = await ana.get("/perfil/dados");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="recanto-meus-dados-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -26,6 +29,10 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     const data = JSON.parse(body);
     expect(data.account).toMatchObject({ name: "Ana Lgpd", email: "ana-lgpd@example.com", phone: "5548991234567", userType: "host" });
     expect(data.sessions).toHaveLength(1);
+    // The listing as the host gave it, without the search machinery derived from it.
+    expect(data.properties).toHaveLength(1);
+    expect(data.properties[0]).toMatchObject({ title: "Cabana da Ana", amenities: ["Wi-Fi"] });
+    for (const derived of ["searchVector", "locationFolded", "facetLanes", "hostId"]) expect(data.properties[0], derived).not.toHaveProperty(derived);
     expect(data.newsletter).toMatchObject({ confirmedAt: null });
     expect(body).not.toContain("bruno");
     expect(body).not.toMatch(/password|token/i);

@@ -2,8 +2,8 @@
 -- over the up to 10,001 listings a pass reads (unnest and a hash aggregate of ~100,000 tag rows) took
 -- ~35 ms a pass. Each listing now holds its options as one number, five decimal digits per option
 -- (lane i is 10^(5i)), so a single sum() gives every option's count. The tags and their order are
--- facets.ts's FACET_TAGS; a test compares them. Adding an option: CREATE OR REPLACE this function and
--- recompute the column (drop and add it again).
+-- facets.ts's FACET_TAGS; a test compares them. Adding an option: CREATE OR REPLACE this function
+-- with its tag appended (see FACET_TAGS).
 CREATE FUNCTION facet_lanes(amenities text[], features text[]) RETURNS numeric LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(sum(('1' || repeat('0', 5 * (o.lane::int - 1)))::numeric), 0)
   FROM unnest(ARRAY[
