@@ -53,6 +53,8 @@ const TAG: { [G in Group]: (option: AttributeFilters[G][number]) => string } = {
   internet: internetTag,
   power: powerTag,
 };
+const tagOf = (group: Group, option: string) => (TAG[group] as (o: string) => string)(option);
+
 /**
  * Every option's tag in its lane: tag i is 10^(5i) in facet_lanes(), whose SQL (migration 0016) lists
  * them in the same order; a test checks both against every option. Only ever appended to: a new
@@ -93,7 +95,6 @@ interface Tally {
  * will do: past the limit only "seen more than the cap" is told.
  */
 async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: number): Promise<Tally> {
-  if (scanLimit + 1 >= 10 ** LANE_DIGITS) throw new Error(`A pass of ${scanLimit + 1} listings would overflow facet_lanes' ${LANE_DIGITS} digits per option`);
   const scanned = db
     .select({ lanes: properties.facetLanes })
     .from(properties)
@@ -117,6 +118,7 @@ async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: nu
 export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP, scanLimit = FACET_SCAN_LIMIT } = {}): Promise<Facets> {
   const widened = ANY_OF.filter((group) => input[group].length > 0);
   if (scanLimit < cap) throw new Error(`A pass of ${scanLimit} listings cannot tell a count past the cap of ${cap}`);
+  if (scanLimit + 1 >= 10 ** LANE_DIGITS) throw new Error(`A pass of ${scanLimit + 1} listings would overflow facet_lanes' ${LANE_DIGITS} digits per option`);
   // The pass reads the search's matches up to the limit, past the cap: how many it read is the capped count too.
   const found = await tally(db, and(...conditions(input)), collectingOrder(input), scanLimit);
   // Listings the group's ticked options leave out, which one more option could bring in: only
@@ -126,7 +128,7 @@ export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP,
       ? []
       : await Promise.all(
           widened.map((group) => {
-            const ticked = (input[group] as string[]).map((o) => (TAG[group] as (o: string) => string)(o));
+            const ticked = (input[group] as string[]).map((o) => tagOf(group, o));
             const unticked = { ...input, [group]: [] };
             return tally(db, and(...conditions(unticked), sql`NOT (${properties.features} && ${sql.param(ticked)}::text[])`), collectingOrder(unticked), scanLimit);
           }),
@@ -138,7 +140,7 @@ export async function facetCounts(db: Db, input: SearchInput, { cap = COUNT_CAP,
     const other = others[widened.indexOf(group)];
     counts[group] = Object.fromEntries(
       FACET_OPTIONS[group].map((option) => {
-        const tag = (TAG[group] as (o: string) => string)(option);
+        const tag = tagOf(group, option);
         if ((input[group] as string[]).includes(option)) return [option, shown(found.read, found.read <= scanLimit)];
         if (!widening) return [option, shown(found.tags.get(tag) ?? 0, found.read <= scanLimit)];
         if (found.read > cap || !other) return [option, cap + 1];

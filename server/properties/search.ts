@@ -180,7 +180,7 @@ function ordering(sort: Sort, keys: OrderKeys): SQL[] {
 const isNewestFirst = (sort: Sort, center: LatLng | null) => sort === "newest" || (sort === "distance" && !center);
 
 /** Searches whose capped count is cheapest unordered, from the index that finds their matches. */
-function countsFromItsIndex(input: Pick<SearchInput, "search" | "location" | "center" | "area">): boolean {
+function countsFromItsIndex(input: SearchInput): boolean {
   const long = (text: string) => normalizeText(text).length >= MIN_SUBSTRING;
   const shortText = input.search !== "" && !long(input.search);
   return Boolean(input.center || input.area || (input.location && long(input.location)) || shortText);
