@@ -218,6 +218,11 @@ export const properties = pgTable(
     // index, where the type's btree walk checked the text on tens of thousands of rows at 1M. A GIN
     // index serves any subset of its columns equally, so text alone uses them as before.
     index("properties_public_search_idx").using("gin", t.propertyType, t.searchVector).where(publicProperty),
+    // Each term (word, three letters of the location) with its price and 30-day period (migration
+    // 0018): free text in a price order.
+    index("properties_public_priced_terms_idx")
+      .using("gin", sql`priced_terms(${t.searchVector}, ${t.locationFolded}, ${t.priceCents}, ${t.createdAt})`)
+      .where(publicProperty),
     index("properties_public_location_trgm_idx").using("gin", t.propertyType, t.locationFolded.op("gin_trgm_ops")).where(publicProperty),
     index("properties_public_amenities_idx").using("gin", t.amenities).where(publicProperty),
     index("properties_public_features_idx").using("gin", t.features).where(publicProperty),

@@ -8,6 +8,7 @@ import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../com
 import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty } from "../db/schema";
 import type { PropertyCardData } from "../../common/property-card";
+import { pricedTermsPage } from "./priced-terms";
 
 /**
  * Counting stops here: "Mais de 1.000" is what a guest needs to know, and an exact count of a
@@ -81,6 +82,15 @@ const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
  */
 const MIN_SUBSTRING = 3;
 
+/** Free text inside a location ("ordão - S" finds Campos do Jordão - SP), when long enough to be looked for there. */
+const textInLocation = (search: string): SQL | null =>
+  normalizeText(search).length >= MIN_SUBSTRING ? sql`${properties.locationFolded} LIKE ${containsFolded(search)}` : null;
+
+const priceRange = (input: Pick<SearchInput, "minPrice" | "maxPrice">): SQL[] => [
+  ...(input.minPrice > 0 ? [sql`${properties.priceCents} >= ${input.minPrice * 100}`] : []),
+  ...(input.maxPrice < PRICE_MAX ? [sql`${properties.priceCents} <= ${input.maxPrice * 100}`] : []),
+];
+
 /** The search's conditions. */
 export function conditions(input: SearchInput): SQL[] {
   const where: SQL[] = [publicProperty];
@@ -88,10 +98,8 @@ export function conditions(input: SearchInput): SQL[] {
     const tsquery = toTsquery(input.search);
     const matches: SQL[] = [];
     if (tsquery) matches.push(sql`${properties.searchVector} @@ to_tsquery('recanto_pt', ${tsquery})`);
-    // Text inside a location: "ordão - S" finds Campos do Jordão - SP.
-    if (normalizeText(input.search).length >= MIN_SUBSTRING) {
-      matches.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.search)}`);
-    }
+    const inLocation = textInLocation(input.search);
+    if (inLocation) matches.push(inLocation);
     where.push(matches.length > 0 ? sql`(${sql.join(matches, sql` OR `)})` : sql`false`);
   }
   if (input.location) where.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.location)}`);
@@ -106,8 +114,7 @@ export function conditions(input: SearchInput): SQL[] {
         : ofType,
     );
   }
-  if (input.minPrice > 0) where.push(sql`${properties.priceCents} >= ${input.minPrice * 100}`);
-  if (input.maxPrice < PRICE_MAX) where.push(sql`${properties.priceCents} <= ${input.maxPrice * 100}`);
+  where.push(...priceRange(input));
   if (input.minGuests > 1) where.push(sql`${properties.maxGuests} >= ${input.minGuests}`);
   where.push(...attributeConditions(input));
   return where;
@@ -208,9 +215,29 @@ export function searchStatements(db: Db, input: SearchInput) {
   const order = ordering(input.sort, tableKeys(input.center));
   const columns = { ...cardColumns, ...publicPositionColumns, distanceKm: input.center ? distanceFrom(input.center) : sql<null>`null` };
   const offset = (p: number) => (p - 1) * input.pageSize;
-  // The page's ids first, then their cards: the ids' search can be answered from an index alone
-  // (a map area's thousands of matches are sorted there, not fetched from the table).
-  const page = (p: number) => {
+  // Free text in a price order walks its terms' price buckets (priced-terms.ts), where the price
+  // index walk checked the text on every listing it passed: ~50,000 rows for 'chalé' at 1M.
+  const tsquery = toTsquery(input.search);
+  const walksPricedTerms = Boolean(tsquery) && (input.sort === "price-low" || input.sort === "price-high");
+  const pricedTerms = (p: number, maxSteps?: number) =>
+    pricedTermsPage({
+      tsquery,
+      inLocation: textInLocation(input.search) ? normalizeText(input.search) : null,
+      where: where ?? sql`true`,
+      inPriceRange: and(publicProperty, ...priceRange(input)) ?? publicProperty,
+      cheapestFirst: input.sort === "price-low",
+      order,
+      offset: offset(p),
+      limit: input.pageSize,
+      maxSteps,
+    });
+  /** Page p walked in its order; with `maxSteps`, a walk of free text in a price order that needs more answers no row. */
+  const page = (p: number, maxSteps?: number) => {
+    if (walksPricedTerms) {
+      return db.select(columns).from(properties).where(sql`${properties.id} IN (${pricedTerms(p, maxSteps)})`).orderBy(...order);
+    }
+    // The page's ids first, then their cards: the ids' search can be answered from an index alone
+    // (a map area's thousands of matches are sorted there, not fetched from the table).
     const chosen = db.select({ id: properties.id }).from(properties).where(where).orderBy(...order).limit(input.pageSize).offset(offset(p)).as("chosen");
     return db.select(columns).from(properties).innerJoin(chosen, eq(properties.id, chosen.id)).orderBy(...order);
   };
@@ -266,7 +293,7 @@ export function searchStatements(db: Db, input: SearchInput) {
 
   const capped = db.select({ one: sql`1` }).from(properties).where(where).orderBy(...collectOrder).limit(COUNT_CAP + 1).as("capped");
   const count = () => db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return { page, ranked, rankedBeyondCap, count };
+  return { page, ranked, rankedBeyondCap, count, walksPricedTerms };
 }
 
 /** The first cards in the search's order, without counting (home carousels). */
@@ -277,6 +304,9 @@ export async function firstCards(db: Db, input: SearchInput): Promise<SearchResu
 /** The page a request can show: pages past the count cap are never listed. */
 export const reachablePage = (input: Pick<SearchInput, "page" | "pageSize">) => Math.min(input.page, Math.ceil(COUNT_CAP / input.pageSize));
 
+/** Steps of a walk of free text in a price order run before its count is known (priced-terms.ts). */
+const SPECULATIVE_STEPS = 48;
+
 /** Public properties matching the filters: one page of cards and the (capped) total. */
 export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
   const statements = searchStatements(db, input);
@@ -285,7 +315,11 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
     return { found: rows[0]?.found, cards: rows.map(({ found: _found, ...card }) => card) };
   };
   const wanted = reachablePage(input);
-  const first = await ranked(wanted);
+  const firstRanked = ranked(wanted);
+  // Free text in a price order past the cap is paged by its walk, which would wait for the count:
+  // it starts beside it instead, bounded, so a rare word (paged with its count) costs a few steps.
+  const walked = statements.walksPricedTerms ? statements.page(wanted, SPECULATIVE_STEPS).catch(() => null) : null;
+  const first = await firstRanked;
   // No row: nothing matches, or the page is past the end (an old link, a hand-edited URL).
   const found = first.found ?? (wanted === 1 ? 0 : ((await statements.count())[0]?.n ?? 0));
   const total = Math.min(found, COUNT_CAP);
@@ -294,8 +328,10 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   const page = Math.min(wanted, Math.max(1, pageCount));
 
   let items = first.cards;
-  if (found > COUNT_CAP && !statements.rankedBeyondCap(page)) items = await statements.page(page);
-  else if (page !== wanted && total > 0) items = (await ranked(page)).cards;
+  if (found > COUNT_CAP && !statements.rankedBeyondCap(page)) {
+    const early = page === wanted ? await walked : null;
+    items = early?.length ? early : await statements.page(page);
+  } else if (page !== wanted && total > 0) items = (await ranked(page)).cards;
   return { items: await toCards(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
 

@@ -8,7 +8,7 @@ import { searchInput } from "../../server/properties/search-input";
 import { municipalityByLabel } from "../../server/cities/places";
 import { distanceKm } from "../../common/places";
 import { createTestDatabase, engine } from "../support/database";
-import { insertHost, insertProperty, testImages } from "../support/factories";
+import { insertHost, insertManyProperties, insertProperty, testImages } from "../support/factories";
 
 const HOUR = 3_600_000;
 const start = Date.UTC(2026, 0, 1);
@@ -236,10 +236,7 @@ describe(`search (${engine})`, () => {
 
   it(`caps the count at ${COUNT_CAP} and says so`, async () => {
     const host = await insertHost(database.db);
-    const rows = Array.from({ length: COUNT_CAP + 5 }, (_, i) => i);
-    for (let i = 0; i < rows.length; i += 100) {
-      await Promise.all(rows.slice(i, i + 100).map((n) => insertProperty(database.db, host.id, { title: `Celeiro em série ${n}`, propertyType: "Celeiro", createdAt: at(-n) }, [])));
-    }
+    await insertManyProperties(database.db, host.id, COUNT_CAP + 5, (n) => ({ title: `Celeiro em série ${n}`, propertyType: "Celeiro", createdAt: at(-n) }));
     const r = await search({ types: ["Celeiro"], pageSize: 12, page: 999 });
     expect(r).toMatchObject({ total: COUNT_CAP, totalIsCapped: true, pageCount: Math.ceil(COUNT_CAP / 12), page: Math.ceil(COUNT_CAP / 12) });
     expect(r.items.length).toBeGreaterThan(0);
@@ -250,27 +247,15 @@ describe(`search (${engine})`, () => {
     // More than the cap of one type, with tied prices and tied creation times, spread around Gramado.
     const host = await insertHost(database.db);
     const gramado = municipalityByLabel("Gramado - RS")!;
-    const rows = Array.from({ length: COUNT_CAP + 10 }, (_, n) => n);
-    for (let i = 0; i < rows.length; i += 100) {
-      await Promise.all(
-        rows.slice(i, i + 100).map((n) =>
-          insertProperty(
-            database.db,
-            host.id,
-            {
-              title: `Contêiner ${n}`,
-              propertyType: "Contêiner",
-              location: "Gramado - RS",
-              pin: { lat: gramado.lat + ((n % 37) - 18) * 0.004, lng: gramado.lng + ((n % 23) - 11) * 0.004 },
-              priceCents: 10000 + ((n * 7) % 20) * 5000,
-              maxGuests: 1 + (n % 6),
-              createdAt: at(-1000 - Math.floor(n / 3)),
-            },
-            [],
-          ),
-        ),
-      );
-    }
+    await insertManyProperties(database.db, host.id, COUNT_CAP + 10, (n) => ({
+      title: `Contêiner ${n}`,
+      propertyType: "Contêiner",
+      location: "Gramado - RS",
+      pin: { lat: gramado.lat + ((n % 37) - 18) * 0.004, lng: gramado.lng + ((n % 23) - 11) * 0.004 },
+      priceCents: 10000 + ((n * 7) % 20) * 5000,
+      maxGuests: 1 + (n % 6),
+      createdAt: at(-1000 - Math.floor(n / 3)),
+    }));
     const sorts = ["newest", "price-low", "price-high", "distance"] as const;
     for (const [label, filter] of [
       ["all of them (capped)", { types: ["Contêiner"] }],

@@ -35,3 +35,10 @@ export function testImages(count: number, prefix = "test/img"): NewImage[] {
 export function insertProperty(db: Db, hostId: string, overrides: Partial<NewProperty> = {}, images: NewImage[] = testImages(1)) {
   return createProperty(db, hostId, { ...BASE_PROPERTY, ...overrides }, images);
 }
+
+/** `count` properties, the nth with `fieldsOf(n)` and no image, inserted a hundred at a time. */
+export async function insertManyProperties(db: Db, hostId: string, count: number, fieldsOf: (n: number) => Partial<NewProperty>) {
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => insertProperty(db, hostId, fieldsOf(i + k), [])));
+  }
+}
