@@ -20,6 +20,9 @@ export interface PricedTermsPage {
   maxSteps?: number;
 }
 
+/** Windows of the text looked up (location_windows): enough to narrow, few enough to stay cheap. */
+const MAX_WINDOWS = 4;
+
 /** A price with no more matches than this is read whole; past it, period by period. */
 const WHOLE_PRICE = 64;
 
@@ -44,7 +47,12 @@ export function pricedTermsPage(page: PricedTermsPage): SQL {
     ? sql`(SELECT min(${properties.priceCents}) FROM ${properties} WHERE ${inPriceRange} AND ${properties.priceCents} > coalesce(walk.cents, -1))`
     : sql`(SELECT max(${properties.priceCents}) FROM ${properties} WHERE ${inPriceRange} AND ${properties.priceCents} < coalesce(walk.cents, 2147483647))`;
   const period = (last: boolean) => sql`listing_period((SELECT ${sql.raw(last ? "max" : "min")}(${properties.createdAt}) FROM ${properties} WHERE ${inPriceRange}))`;
-  const windows = inLocation === null ? sql`'{}'::text[]` : sql`location_windows(${inLocation})`;
+  // Any of the text's windows narrows the listings to those whose location may hold it (each is
+  // checked): a few, letters first, keep a long text's lookups few.
+  const windows =
+    inLocation === null
+      ? sql`'{}'::text[]`
+      : sql`array(SELECT w FROM unnest(location_windows(${inLocation})) AS w ORDER BY w ~ '^ [a-z0-9]{3}$' DESC, w LIMIT ${MAX_WINDOWS})`;
   return sql`WITH RECURSIVE
     q AS MATERIALIZED (SELECT tsvector_to_array(to_tsvector('recanto_pt', ${tsquery})) AS words, ${windows} AS windows),
     span AS MATERIALIZED (SELECT ${period(cheapestFirst)} AS period_from, ${period(!cheapestFirst)} AS period_to),

@@ -82,6 +82,7 @@ describe(`free text in a price order (${engine})`, () => {
     await expectPlainPages({ minPrice: 300, maxPrice: 500 }, "within R$ 300–500", false);
     await expectPlainPages({ minGuests: 5, types: ["Chalé"] }, "Chalés for 5", false);
     await expectPlainPages({ search: "riachoz" }, "only inside locations", false);
+    await expectPlainPages({ search: "serra do riachozinho - m" }, "a long text only inside locations", false);
   });
 
   it("follows a price edited, a listing hidden and one approved within one request", async () => {
