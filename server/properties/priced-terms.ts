@@ -45,7 +45,7 @@ export function pricedTermsPage(page: PricedTermsPage): SQL {
     sql`priced_terms(${properties.searchVector}, ${properties.locationFolded}, ${properties.priceCents}, ${properties.createdAt}) @@ priced_query(q.words, q.windows, ${cents}, ${period}) AND ${where}`;
   const nextPrice = cheapestFirst
     ? sql`(SELECT min(${properties.priceCents}) FROM ${properties} WHERE ${inPriceRange} AND ${properties.priceCents} > coalesce(walk.cents, -1))`
-    : sql`(SELECT max(${properties.priceCents}) FROM ${properties} WHERE ${inPriceRange} AND ${properties.priceCents} < coalesce(walk.cents, 2147483647))`;
+    : sql`(SELECT max(${properties.priceCents}) FROM ${properties} WHERE ${inPriceRange} AND ${properties.priceCents} < coalesce(walk.cents::bigint, 2147483648))`;
   const period = (last: boolean) => sql`listing_period((SELECT ${sql.raw(last ? "max" : "min")}(${properties.createdAt}) FROM ${properties} WHERE ${inPriceRange}))`;
   // Any of the text's windows narrows the listings to those whose location may hold it (each is
   // checked): a few, letters first, keep a long text's lookups few.

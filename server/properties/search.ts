@@ -81,10 +81,12 @@ const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
  * found by the full-text match, which includes the location.
  */
 const MIN_SUBSTRING = 3;
+/** Letters as PostgreSQL counts them (an emoji is one, where a JavaScript string counts two). */
+const longEnough = (text: string) => [...normalizeText(text)].length >= MIN_SUBSTRING;
 
 /** Free text inside a location ("ordão - S" finds Campos do Jordão - SP), when long enough to be looked for there. */
 const textInLocation = (search: string): SQL | null =>
-  normalizeText(search).length >= MIN_SUBSTRING ? sql`${properties.locationFolded} LIKE ${containsFolded(search)}` : null;
+  longEnough(search) ? sql`${properties.locationFolded} LIKE ${containsFolded(search)}` : null;
 
 const priceRange = (input: Pick<SearchInput, "minPrice" | "maxPrice">): SQL[] => [
   ...(input.minPrice > 0 ? [sql`${properties.priceCents} >= ${input.minPrice * 100}`] : []),
@@ -188,9 +190,8 @@ const isNewestFirst = (sort: Sort, center: LatLng | null) => sort === "newest" |
 
 /** Searches whose capped count is cheapest unordered, from the index that finds their matches. */
 function countsFromItsIndex(input: SearchInput): boolean {
-  const long = (text: string) => normalizeText(text).length >= MIN_SUBSTRING;
-  const shortText = input.search !== "" && !long(input.search);
-  return Boolean(input.center || input.area || (input.location && long(input.location)) || shortText);
+  const shortText = input.search !== "" && !longEnough(input.search);
+  return Boolean(input.center || input.area || (input.location && longEnough(input.location)) || shortText);
 }
 
 /**

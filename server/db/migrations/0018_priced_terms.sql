@@ -13,17 +13,21 @@ $$;--> statement-breakpoint
 CREATE FUNCTION location_windows(folded text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(array_agg(DISTINCT ' ' || substr(folded, i, 3)), '{}') FROM generate_series(1, length(folded) - 2) AS i
 $$;--> statement-breakpoint
--- 'chal 00000280000692': the term, a space, the price in cents in ten digits and the period in four;
--- without the period, the prefix of the price's keys.
+-- 'chal 0000028000500692': the term, a space, the price in cents in ten digits and the period in six
+-- (offset by 500,000, so that no date of a listing is cut short or below zero); without the period,
+-- the prefix of the price's keys.
 CREATE FUNCTION priced_key(term text, cents integer, period integer) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT term || ' ' || lpad(cents::text, 10, '0') || coalesce(lpad(period::text, 4, '0'), '')
+  SELECT term || ' ' || lpad(cents::text, 10, '0') || coalesce(lpad((period + 500000)::text, 6, '0'), '')
 $$;--> statement-breakpoint
 -- SET search_path: an index is built with only pg_catalog on the path (PostgreSQL 17), and these
 -- call the functions above. COST: tens of microseconds a listing, so that on a small table the
 -- planner still looks the terms up in the index rather than computing them for every row.
+-- A term longer than 200 bytes is left out: no search looks for one (a word searched is cut at 40
+-- letters), and with its suffix it could pass a lexeme's limit of 2,047 bytes.
 CREATE FUNCTION priced_terms(words tsvector, folded_location text, cents integer, created timestamptz) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE COST 10000 SET search_path FROM CURRENT AS $$
   SELECT array_to_tsvector(array(
     SELECT priced_key(t, cents, listing_period(created)) FROM unnest(tsvector_to_array(words) || location_windows(folded_location)) AS t
+    WHERE octet_length(t) <= 200
   ))
 $$;--> statement-breakpoint
 -- All the terms at one price in one period (or in any period when period is null), as tsquery text.
