@@ -22,7 +22,7 @@ import { getViewer } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
 import { START_SCRIPTS } from "~/lib/scripts-after-load";
 import { isDarkTheme, THEME_SCRIPT } from "~/lib/theme";
-import { useTheme } from "~/lib/use-theme";
+import { useSystemPrefersDark, useTheme } from "~/lib/use-theme";
 import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_TITLE } from "@common/unavailable";
@@ -50,9 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const theme = useTheme();
+  const systemDark = useSystemPrefersDark();
   const nonce = useNonce();
   // On the server "system" renders light; THEME_SCRIPT corrects it before the first paint.
-  const dark = isDarkTheme(theme);
+  const dark = isDarkTheme(theme, systemDark);
   return (
     <html lang="pt-BR" data-theme={theme} className={dark ? "dark" : undefined} suppressHydrationWarning>
       <head>

@@ -8,9 +8,16 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }
 
-/** Whether a theme shows dark now; "system" asks the OS (always light on the server, which cannot know). */
-export function isDarkTheme(theme: Theme): boolean {
-  return theme === "dark" || (theme === "system" && typeof window !== "undefined" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+export const SYSTEM_DARK_QUERY = "(prefers-color-scheme: dark)";
+
+/** Whether the OS asks for dark now (never on the server, which cannot know). */
+export function systemPrefersDark(): boolean {
+  return typeof window !== "undefined" && window.matchMedia(SYSTEM_DARK_QUERY).matches;
+}
+
+/** Whether a theme shows dark, given the OS preference that "system" follows. */
+export function isDarkTheme(theme: Theme, systemDark = systemPrefersDark()): boolean {
+  return theme === "dark" || (theme === "system" && systemDark);
 }
 
 /**
@@ -18,4 +25,4 @@ export function isDarkTheme(theme: Theme): boolean {
  * OS preference, so this picks it without a flash of the wrong theme, and follows later OS changes
  * for as long as "system" is the chosen theme (the choice can change without a reload).
  */
-export const THEME_SCRIPT = `(function(){var d=document.documentElement;var m=window.matchMedia("(prefers-color-scheme: dark)");function a(){if(d.dataset.theme==="system")d.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})();`;
+export const THEME_SCRIPT = `(function(){var d=document.documentElement;var m=window.matchMedia(${JSON.stringify(SYSTEM_DARK_QUERY)});function a(){if(d.dataset.theme==="system")d.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})();`;

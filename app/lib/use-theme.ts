@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { isTheme, THEME_FETCHER_KEY, type Theme } from "./theme";
+import { isTheme, SYSTEM_DARK_QUERY, systemPrefersDark, THEME_FETCHER_KEY, type Theme } from "./theme";
 
 /**
  * The theme to render: a choice being saved wins over the root loader's (possibly older) value, so a
@@ -9,4 +10,18 @@ export function useTheme(): Theme {
   const pending = useFetcher({ key: THEME_FETCHER_KEY }).formData?.get("theme");
   const stored = (useRouteLoaderData("root") as { theme?: Theme } | undefined)?.theme;
   return isTheme(pending) ? pending : (stored ?? "system");
+}
+
+function onSystemThemeChange(notify: () => void) {
+  const query = window.matchMedia(SYSTEM_DARK_QUERY);
+  query.addEventListener("change", notify);
+  return () => query.removeEventListener("change", notify);
+}
+
+/**
+ * The OS preference as React state. Read once per render instead, a render begun before an OS
+ * change could commit the old class onto <html> after THEME_SCRIPT had set the new one.
+ */
+export function useSystemPrefersDark(): boolean {
+  return useSyncExternalStore(onSystemThemeChange, systemPrefersDark, () => false);
 }
