@@ -203,8 +203,10 @@ export const properties = pgTable(
     index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
     // INCLUDE (property_type, state_code, max_guests, price_cents, amenities, features), migration
     // 0015: a search's first matches in newest order are collected from the index alone; and
-    // facet_lanes, migration 0016: so are a filter count's.
-    index("properties_public_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    // facet_lanes, migration 0016: so are a filter count's. Ascending, read backward (0019): a new
+    // listing goes on its last page, which splits 90/10, where first in a descending index it split
+    // every page in half and the index grew to twice its size.
+    index("properties_public_newest_idx").on(t.createdAt, t.id).where(publicProperty),
     index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // INCLUDE (state_code, max_guests, price_cents, amenities, features), migration 0012: a type's
     // other filters are checked in the index, so its capped count never reads the table; and

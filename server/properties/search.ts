@@ -84,9 +84,12 @@ const MIN_SUBSTRING = 3;
 /** Letters as PostgreSQL counts them (an emoji is one, where a JavaScript string counts two). */
 const longEnough = (text: string) => [...normalizeText(text)].length >= MIN_SUBSTRING;
 
+/** Free text folded as locations are, when long enough to be looked for inside them. */
+const foldedForLocation = (search: string): string | null => (longEnough(search) ? normalizeText(search) : null);
+
 /** Free text inside a location ("ordão - S" finds Campos do Jordão - SP), when long enough to be looked for there. */
 const textInLocation = (search: string): SQL | null =>
-  longEnough(search) ? sql`${properties.locationFolded} LIKE ${containsFolded(search)}` : null;
+  foldedForLocation(search) === null ? null : sql`${properties.locationFolded} LIKE ${containsFolded(search)}`;
 
 const priceRange = (input: Pick<SearchInput, "minPrice" | "maxPrice">): SQL[] => [
   ...(input.minPrice > 0 ? [sql`${properties.priceCents} >= ${input.minPrice * 100}`] : []),
@@ -223,7 +226,7 @@ export function searchStatements(db: Db, input: SearchInput) {
   const pricedTerms = (p: number, maxSteps?: number) =>
     pricedTermsPage({
       tsquery,
-      inLocation: textInLocation(input.search) ? normalizeText(input.search) : null,
+      inLocation: foldedForLocation(input.search),
       where: where ?? sql`true`,
       inPriceRange: and(publicProperty, ...priceRange(input)) ?? publicProperty,
       cheapestFirst: input.sort === "price-low",
