@@ -2,7 +2,7 @@ import Heart from "lucide-react/icons/heart";
 import Home from "lucide-react/icons/house";
 import Plus from "lucide-react/icons/plus";
 import ShieldCheck from "lucide-react/icons/shield-check";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import type { Route } from "./+types/perfil";
@@ -305,6 +305,10 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
 
 function BioField({ defaultValue, error }: { defaultValue: string; error?: string }) {
   const [length, setLength] = useState(defaultValue.length);
+  // Text typed before the page hydrated is in the field but passed no onChange: count it once here.
+  const countTyped = useCallback((field: HTMLTextAreaElement | null) => {
+    if (field) setLength(field.value.length);
+  }, []);
   return (
     <div>
       <label htmlFor="bio" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -316,6 +320,7 @@ function BioField({ defaultValue, error }: { defaultValue: string; error?: strin
         rows={4}
         maxLength={LIMITS.bio}
         defaultValue={defaultValue}
+        ref={countTyped}
         onChange={(e) => setLength(e.currentTarget.value.length)}
         aria-describedby="bio-hint"
         aria-invalid={error ? true : undefined}

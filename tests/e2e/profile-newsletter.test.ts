@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, useBrowserApp } from "../support/browser";
-import { linkIn, loginAsNewAccount, loginViaForm, waitForHydration, waitForMail } from "./helpers";
+import { LIMITS } from "../../common/limits";
+import { linkIn, loginAsNewAccount, loginViaForm, typeBeforeHydration, waitForHydration, waitForMail } from "./helpers";
 
 describe.skipIf(!hasChromium)("profile editing, sign-out everywhere and the newsletter in Chromium", () => {
   const t = useBrowserApp();
@@ -63,6 +64,19 @@ describe.skipIf(!hasChromium)("profile editing, sign-out everywhere and the news
     await page.goto(`${t.app.url}/perfil`);
     await expect(shown(page, "Telefone")).resolves.toBe("(11) 98765-4321");
     await expect(shown(page, "Nome completo")).resolves.toBe("Paula Nova");
+    await context.close();
+  });
+
+  it("the bio's counter counts what was typed before the page hydrated, then every keystroke", async () => {
+    const context = await t.browser.newContext();
+    const page = await context.newPage();
+    await loginAsNewAccount(page, t.app, "guest", { name: "Bia Contadora", email: "bia@example.com" });
+    const bio = page.getByLabel("Bio");
+    const counter = page.locator("#bio-hint");
+    await typeBeforeHydration(page, `${t.app.url}/perfil?editar=1`, () => bio.fill("Serra"));
+    await expect(counter.textContent()).resolves.toBe(`5 de ${LIMITS.bio} caracteres`);
+    await bio.pressSequentially(" e mar");
+    await expect(counter.textContent()).resolves.toBe(`11 de ${LIMITS.bio} caracteres`);
     await context.close();
   });
 
