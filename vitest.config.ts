@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A poll passes as soon as it holds; a loaded machine can delay a page's next frame (a
+          // media query's change, a hydration) past the default second.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
