@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const alias = { resolve: { tsconfigPaths: true } };
@@ -15,6 +16,9 @@ const integration = (engine: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // At least two files at once (the default is one fewer than the cores: one on two): the browser
+    // tests, one file at a time, mostly wait on pages while the database tests compute beside them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { ...alias, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       integration("pglite"),
