@@ -19,8 +19,9 @@ function onSystemThemeChange(notify: () => void) {
 }
 
 /**
- * The OS preference as React state. Read once per render instead, a render begun before an OS
- * change could commit the old class onto <html> after THEME_SCRIPT had set the new one.
+ * The OS preference as React state, so a change of it re-renders the layout. Read inside the render
+ * instead, no render followed the change, and a later render decided <html>'s class from whenever
+ * it happened to read the preference.
  */
 export function useSystemPrefersDark(): boolean {
   return useSyncExternalStore(onSystemThemeChange, systemPrefersDark, () => false);
