@@ -73,7 +73,9 @@ export function toTsquery(text: string): string {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
+/** A LIKE pattern for text already folded, anywhere. */
+const containing = (folded: string) => `%${escapeLike(folded)}%`;
+const containsFolded = (text: string) => containing(normalizeText(text));
 
 /**
  * Free text shorter than this is not also looked for inside locations: it has no trigram, so no
@@ -81,15 +83,22 @@ const containsFolded = (text: string) => `%${escapeLike(normalizeText(text))}%`;
  * found by the full-text match, which includes the location.
  */
 const MIN_SUBSTRING = 3;
-/** Letters as PostgreSQL counts them (an emoji is one, where a JavaScript string counts two). */
-const longEnough = (text: string) => [...normalizeText(text)].length >= MIN_SUBSTRING;
 
-/** Free text folded as locations are, when long enough to be looked for inside them. */
-const foldedForLocation = (search: string): string | null => (longEnough(search) ? normalizeText(search) : null);
+/**
+ * Free text folded as locations are, when long enough to be looked for inside them: letters counted
+ * as PostgreSQL counts them (an emoji is one, where a JavaScript string counts two).
+ */
+function foldedForLocation(search: string): string | null {
+  const folded = normalizeText(search);
+  return [...folded].length >= MIN_SUBSTRING ? folded : null;
+}
+const longEnough = (text: string) => foldedForLocation(text) !== null;
 
 /** Free text inside a location ("ordão - S" finds Campos do Jordão - SP), when long enough to be looked for there. */
-const textInLocation = (search: string): SQL | null =>
-  foldedForLocation(search) === null ? null : sql`${properties.locationFolded} LIKE ${containsFolded(search)}`;
+function textInLocation(search: string): SQL | null {
+  const folded = foldedForLocation(search);
+  return folded === null ? null : sql`${properties.locationFolded} LIKE ${containing(folded)}`;
+}
 
 const priceRange = (input: Pick<SearchInput, "minPrice" | "maxPrice">): SQL[] => [
   ...(input.minPrice > 0 ? [sql`${properties.priceCents} >= ${input.minPrice * 100}`] : []),
