@@ -75,6 +75,34 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
     await context.close();
   });
 
+  it("without JavaScript, Sistema follows the OS from the stylesheet, and a chosen theme is kept", async () => {
+    const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const withScripts = await t.browser.newContext({ colorScheme: "light" });
+    const lightPage = await withScripts.newPage();
+    await lightPage.goto(`${t.app.url}/como-funciona`);
+    const light = await background(lightPage);
+    await chooseTheme(lightPage, "Escuro");
+    const dark = await background(lightPage);
+    expect(dark).not.toBe(light);
+    await chooseTheme(lightPage, "Claro");
+    const chosenLight = await withScripts.storageState();
+    await withScripts.close();
+
+    for (const [colorScheme, expected] of [["dark", dark], ["light", light]] as const) {
+      const context = await t.browser.newContext({ javaScriptEnabled: false, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${t.app.url}/como-funciona`);
+      await expect(isDark(page), colorScheme).resolves.toBe(false);
+      await expect(background(page), `Sistema on a ${colorScheme} OS`).resolves.toBe(expected);
+      await context.close();
+    }
+    const kept = await t.browser.newContext({ javaScriptEnabled: false, colorScheme: "dark", storageState: chosenLight });
+    const page = await kept.newPage();
+    await page.goto(`${t.app.url}/como-funciona`);
+    await expect(background(page), "Claro on a dark OS").resolves.toBe(light);
+    await kept.close();
+  });
+
   it("going from Escuro to Sistema on a dark OS stays dark, also after the page data reloads", async () => {
     const context = await t.browser.newContext({ colorScheme: "dark" });
     const page = await context.newPage();
