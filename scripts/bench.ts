@@ -260,7 +260,7 @@ function understood(text: string): Partial<SearchInput> {
 
 const NAIVE_TERMS = ["cabana", "vista para o mar"];
 /** Searches whose "Mais filtros" counts (facetCounts: every option's capped count) are timed too. */
-const FACET_KEYS = ["j", "g", "l1", "n", "p"];
+const FACET_KEYS = ["j", "a", "g", "l1", "n", "p"];
 const FACET_RUNS = 50;
 
 const fullInput = (shape: Shape): SearchInput => ({ ...searchInput(DEFAULT_QUERY, { types: [], pageSize: HOME_PAGE_SIZE }), ...shape.input });
