@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
 import { DEFAULT_QUERY } from "../../common/property-query";
@@ -6,7 +6,7 @@ import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../com
 import { municipalityLabels } from "../../server/cities/cities";
 import type { Database } from "../../server/db/client";
 import { FACET_OPTIONS, FACET_TAGS, facetCounts, laneCounts, type Facets } from "../../server/properties/facets";
-import { COUNT_CAP, type SearchInput } from "../../server/properties/search";
+import { conditions, COUNT_CAP, type SearchInput } from "../../server/properties/search";
 import { searchInput } from "../../server/properties/search-input";
 import { ensureBulkHosts, insertBulkProperties } from "../../server/seed/bulk";
 import type { DemoImage } from "../../server/seed/demo-images";
@@ -33,15 +33,15 @@ describe(`filter counts past the count cap (${engine})`, () => {
   let database: Database;
   const input = (extra: Partial<SearchInput>) => ({ ...searchInput(DEFAULT_QUERY, { types: [], pageSize: 9 }), ...extra });
 
-  /** How many public listings of `types` (all when empty) have each option: exact, by a plain count. */
-  async function exactCounts(types: PropertyType[]) {
+  /** How many public listings of `types` (all when empty), and matching `also`, have each option: exact, by a plain count. */
+  async function exactCounts(types: PropertyType[], also = sql`true`) {
     const ofType = types.length ? sql`AND property_type IN (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
     const out = {} as Record<Group, Record<string, number>>;
     for (const group of Object.keys(FACET_OPTIONS) as Group[]) {
       out[group] = {};
       for (const option of FACET_OPTIONS[group]) {
         const { rows } = (await database.db.execute(
-          sql`SELECT count(*)::int AS n FROM properties WHERE status = 'approved' AND is_active ${ofType} AND ${optionCondition[group](option)}`,
+          sql`SELECT count(*)::int AS n FROM properties WHERE status = 'approved' AND is_active ${ofType} AND ${also} AND ${optionCondition[group](option)}`,
         )) as unknown as { rows: { n: number }[] };
         out[group][option] = rows[0]!.n;
       }
@@ -135,6 +135,17 @@ describe(`filter counts past the count cap (${engine})`, () => {
         sql`SELECT count(*)::int AS n FROM properties WHERE status = 'approved' AND is_active AND features && ${sql.param(tags)}::text[]`,
       )) as unknown as { rows: { n: number }[] };
       expect(facets.counts.signal[option], option).toBe(Math.min(rows[0]!.n, cap + 1));
+    }
+  });
+
+  it("free text is counted exactly, its matches in no order", async () => {
+    for (const search of ["cabana", "serra", "ordão - s"]) {
+      const text = input({ search });
+      const facets = await facetCounts(database.db, text);
+      const exact = await exactCounts([], and(...conditions(text)));
+      expect(facets.total, search).toBeGreaterThan(0);
+      expect(facets.total, search).toBeLessThanOrEqual(COUNT_CAP);
+      for (const group of Object.keys(FACET_OPTIONS) as Group[]) expect(facets.counts[group], `${search}: ${group}`).toEqual(exact[group]);
     }
   });
 
