@@ -93,14 +93,13 @@ interface Tally {
  * The order a pass collects its listings in: the search's own (so the newest index, which carries the
  * lanes, answers it alone), but none for free text, which no btree index can check. Its text index
  * finds the matches, and its bitmap is read in the table's order: newest first read each newest
- * listing's row to check the text (52,000 pages for the 10,001 of 'cabana' at 1M, ~160 ms), where the
- * bitmap's first 10,001 take 9,000 (27–62 ms).
+ * listing's row to check the text (52,000 pages for the 10,001 of 'cabana' at 1M, ~150 ms), where the
+ * bitmap's first 10,001 take 9,000 (~30 ms).
  */
 const passOrder = (input: SearchInput): SQL[] => (input.search ? [] : collectingOrder(input));
 
 /**
- * One pass over the listings matching `where` (at most `scanLimit` + 1, collected as the search's
- * matches are: `order`): how many, and each tag's count, summed from their facet_lanes. Any of them
+ * One pass over the listings matching `where` (at most `scanLimit` + 1, collected in `order`): how many, and each tag's count, summed from their facet_lanes. Any of them
  * will do: past the limit only "seen more than the cap" is told.
  */
 async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: number): Promise<Tally> {

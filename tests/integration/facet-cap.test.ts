@@ -147,6 +147,18 @@ describe(`filter counts past the count cap (${engine})`, () => {
       expect(facets.total, search).toBeLessThanOrEqual(COUNT_CAP);
       for (const group of Object.keys(FACET_OPTIONS) as Group[]) expect(facets.counts[group], `${search}: ${group}`).toEqual(exact[group]);
     }
+    // A pass of free text that stops at its limit: a count shown is "more than the cap" only where there are that many.
+    const [cap, scanLimit] = [5, 10];
+    const text = input({ search: "cabana" });
+    const stopped = await facetCounts(database.db, text, { cap, scanLimit });
+    const exact = await exactCounts([], and(...conditions(text)));
+    expect(stopped.total).toBe(cap + 1);
+    for (const group of Object.keys(FACET_OPTIONS) as Group[]) {
+      for (const [option, n] of Object.entries(exact[group])) {
+        const count = (stopped.counts[group] as Record<string, number | null>)[option];
+        expect(n > cap ? [cap + 1, null] : [null], `${group}=${option} (${n} in all)`).toContain(count);
+      }
+    }
   });
 
   it("a search under the cap is counted exactly", async () => {
