@@ -9,6 +9,7 @@ function htmlTag(source: string) {
 }
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () => {
   const t = useBrowserApp();
@@ -76,7 +77,6 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
   });
 
   it("without JavaScript, Sistema follows the OS from the stylesheet, and a chosen theme is kept", async () => {
-    const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const withScripts = await t.browser.newContext({ colorScheme: "light" });
     const lightPage = await withScripts.newPage();
     await lightPage.goto(`${t.app.url}/como-funciona`);
@@ -120,9 +120,12 @@ describe.skipIf(!hasChromium)("light, dark and system themes in Chromium", () =>
     const context = await t.browser.newContext({ colorScheme: "light" });
     const page = await context.newPage();
     await page.goto(`${t.app.url}/`);
+    const light = await background(page);
     await chooseTheme(page, "Claro");
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(isDark(page)).resolves.toBe(false);
+    // The stylesheet's own dark (for Sistema without scripts) must not apply to a chosen Claro either.
+    await expect(background(page)).resolves.toBe(light);
 
     await page.reload();
     await chooseTheme(page, "Escuro");
