@@ -99,8 +99,9 @@ interface Tally {
 const passOrder = (input: SearchInput): SQL[] => (input.search ? [] : collectingOrder(input));
 
 /**
- * One pass over the listings matching `where` (at most `scanLimit` + 1, collected in `order`): how many, and each tag's count, summed from their facet_lanes. Any of them
- * will do: past the limit only "seen more than the cap" is told.
+ * One pass over the listings matching `where` (at most `scanLimit` + 1, collected in `order`): how
+ * many, and each tag's count, summed from their facet_lanes. Any of them will do: past the limit
+ * only "seen more than the cap" is told.
  */
 async function tally(db: Db, where: SQL | undefined, order: SQL[], scanLimit: number): Promise<Tally> {
   const scanned = db
