@@ -6,7 +6,7 @@ import { pageSearchInput } from "@server/properties/page-search";
  * for each amenity and attribute option, how many listings that page would list with it ticked,
  * and how many it lists now. Public counts only; bad params are read as the pages read them. Kept per
  * catalogue version like the result lists (server/properties/kept-catalogue.ts): at 1M listings a
- * broad page's counts take 35–200 ms.
+ * broad page's counts take 2–61 ms p95 (docs/decisions/003-search.md, "Filter counts").
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
