@@ -130,10 +130,10 @@ function pageSetChunks() {
 
 const chunks = pageSetChunks();
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   // The server build starts at the Express app (server/index.ts), which imports the routes: one
   // module graph, one copy of each module in the running server (docs/decisions/009-one-module-graph.md).
   build: isSsrBuild ? { rollupOptions: { input: "server/index.ts" } } : { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...precompressedAssets()])],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...(mode === "production" ? precompressedAssets() : [])])],
   resolve: { tsconfigPaths: true },
 }));

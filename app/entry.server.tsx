@@ -1,14 +1,29 @@
 import { randomBytes } from "node:crypto";
-import { renderToStringAsync } from "preact-render-to-string";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { noteUnavailable, unavailableAnswer, unavailableHeaders, unavailableIn } from "@server/http/unavailable";
 import { NonceContext } from "./lib/nonce";
-import "./lib/react-only-props";
-import { writeScriptsInert } from "./lib/scripts-after-load";
-
-writeScriptsInert();
+import { scriptsWrittenInert } from "./lib/scripts-after-load.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes a finished Suspense boundary larger than this (12.8 KB by default) after the content
+ * around it, behind its fallback, and moves it in place with a script: the page's parts in turn
+ * (the header, the route's content) would be painted empty first, then shift. Every part that is
+ * ready when the shell is sent goes with it; only what is still loading streams after its skeleton.
+ */
+const PROGRESSIVE_CHUNK_SIZE = 1024 * 1024;
+
+/**
+ * How long a person's page waits for its slowest part before its skeletons are sent instead: a
+ * skeleton shown for less would only flash, and a page sent whole is one the page cache may keep
+ * for every visitor (server/http/page-cache.ts).
+ */
+const WHOLE_PAGE_WAIT_MS = 100;
 
 /**
  * Only scripts carrying this response's nonce may run; styles stay inline-capable for Radix and toasts.
@@ -47,7 +62,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return response.status === 500 && unavailableIn(context) ? unavailableAnswer() : response;
 };
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -64,22 +79,60 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = randomBytes(16).toString("base64");
-  // Vite's dev server injects inline scripts of its own: the policy applies to production builds.
-  if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, loadContext.services.config.mapTiles.origin));
+  // Every build sends the policy, React's development build included: its hydration check must see
+  // the nonces hidden as browsers hide them under the policy. Vite's dev server would block its own socket.
+  if (!loadContext.viteDevServer) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, loadContext.services.config.mapTiles.origin));
+  const { logger } = loadContext.services;
 
-  // The whole page is rendered before it is sent: Preact's streamed Suspense cannot hydrate React
-  // Router's data transfer, which sits beside <html> (decision 021). Deferred data is bounded by
-  // streamTimeout (React Router rejects what is still pending), and this by a second more.
-  const page = renderToStringAsync(
-    <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext.Provider>,
-  );
-  let timeoutId: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timeoutId = setTimeout(() => reject(new Error("the page took too long to render")), streamTimeout + 1000);
+  // Crawlers and link previews get the whole page in one go. People get it whole too when every part
+  // is ready within WHOLE_PAGE_WAIT_MS; past that, the frame and the first screen at once, and each
+  // part still loading after its skeleton.
+  const userAgent = request.headers.get("user-agent");
+  const robot = Boolean(userAgent && isbot(userAgent));
+
+  return new Promise<Response>((resolve, reject) => {
+    // Deferred data still pending at streamTimeout is rejected by React Router; a second later, what
+    // React has not written yet is cut short, its boundaries drawn by the browser.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let shellWait: ReturnType<typeof setTimeout> | undefined;
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      clearTimeout(shellWait);
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsWrittenInert())), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        progressiveChunkSize: PROGRESSIVE_CHUNK_SIZE,
+        onShellReady() {
+          if (!robot) shellWait = setTimeout(send, WHOLE_PAGE_WAIT_MS);
+        },
+        onAllReady: send,
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          clearTimeout(shellWait);
+          reject(error);
+        },
+        onError(error: unknown) {
+          // An error in the shell also rejects it (React Router then draws the error page); one inside a
+          // part is left for the browser to draw that part. Both are bugs.
+          if (!request.signal.aborted) logger.error({ err: error }, "the page failed to render");
+        },
+      },
+    );
   });
-  const html = await Promise.race([page, timeout]).finally(() => clearTimeout(timeoutId));
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -15,7 +15,7 @@ import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AuthDialogProvider } from "~/components/auth/auth-dialog";
-import { HydrateInTurn } from "~/components/ui/hydrate-when-seen";
+import { clientNavigated, HydrateInTurn } from "~/components/ui/hydrate-when-seen";
 import { notify, Toasts } from "~/components/ui/toasts";
 import { isOperator } from "@server/accounts/guards";
 import { getViewer } from "~/lib/auth.server";
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -76,7 +76,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { viewer, toast, favorites, pendingModeration } = loaderData;
-  const navigating = useNavigation().state === "loading";
+  const navigation = useNavigation().state;
+  const navigating = navigation === "loading";
+  // The next page is the browser's to draw: none of its parts waits for the server's markup to be seen.
+  useEffect(() => {
+    if (navigation !== "idle") clientNavigated();
+  }, [navigation]);
   useEffect(() => {
     if (toast) notify.toast(toast);
   }, [toast]);
@@ -91,17 +96,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Pular para o conteúdo
       </a>
-      <HydrateInTurn name="cabecalho">
-        <SiteHeader viewer={viewer} favoritesCount={favorites.length} pendingModeration={pendingModeration} />
-      </HydrateInTurn>
+      <SiteHeader viewer={viewer} favoritesCount={favorites.length} pendingModeration={pendingModeration} />
       <main id="conteudo" className="flex-1">
-        <HydrateInTurn name="pagina">
+        {/* The page's frame hydrates first, the route's content after it (where a dialog open on arrival may hide the frame from assistive technology). */}
+        <HydrateInTurn>
           <Outlet />
         </HydrateInTurn>
       </main>
-      <HydrateInTurn name="rodape">
-        <SiteFooter categories={loaderData.footerCategories} />
-      </HydrateInTurn>
+      <SiteFooter categories={loaderData.footerCategories} />
     </AuthDialogProvider>
   );
 }

@@ -152,6 +152,7 @@ export function createApp(services: Services, options: AppOptions) {
           services,
           clientIp: req.ip ?? "unknown",
           catalogue: services.catalogue.forRequest(catalogueVersionReadFor(res)),
+          viteDevServer: options.devMiddleware !== undefined,
           // Every page and action looks the session up first: while the database is down, the 503 starts here.
           getSession: () =>
             (session ??= readSession(services.auth, fromNodeHeaders(req.headers)).catch((err: unknown) => {

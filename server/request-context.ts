@@ -12,6 +12,8 @@ export interface RequestContext {
   getSession(): Promise<CurrentSession | null>;
   /** The public catalogue's reads, kept per catalogue version across requests. */
   catalogue: CatalogueReads;
+  /** Served through Vite's dev server, whose scripts and hot-update socket no content security policy allows. */
+  viteDevServer: boolean;
 }
 
 declare module "react-router" {

@@ -1,7 +1,11 @@
 import { createContext, useContext } from "react";
 
-/** The per-response CSP nonce, set on the server; empty in the browser (browsers hide it anyway). */
-export const NonceContext = createContext("");
+/**
+ * The response's CSP nonce: set by the server; in the browser, the page's own, read from its scripts
+ * (browsers hide the attribute from the markup, not the property), so that hydrating finds every
+ * element as the server wrote it.
+ */
+export const NonceContext = createContext(typeof document === "undefined" ? "" : (document.querySelector("script[nonce]") as HTMLScriptElement | null)?.nonce ?? "");
 
 export function useNonce() {
   return useContext(NonceContext);

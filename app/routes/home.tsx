@@ -93,7 +93,7 @@ function Hero() {
         </p>
       </div>
       <div className="mx-auto mt-8 max-w-6xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
-        <HydrateInTurn name="busca-inicio">
+        <HydrateInTurn>
           <HomeSearchForm
             query={DEFAULT_QUERY}
             idPrefix="hero"

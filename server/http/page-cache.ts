@@ -8,7 +8,8 @@ import { unavailableIn } from "./unavailable";
 /**
  * Pages every anonymous visitor sees the same, drawn once and kept in the process until the
  * catalogue changes (decision 019). A page is kept when its route says a shared cache may keep it
- * (SHARED_PAGE_POLICY), it answered 200 without setting a cookie, and nothing it streamed failed.
+ * (SHARED_PAGE_POLICY), it answered 200 without setting a cookie, and nothing it streamed failed or
+ * came after its skeleton.
  * Each entry holds the catalogue's version it was drawn at: every request reads the current one
  * first (one indexed row), so a change shows from the next request, in every process.
  */
@@ -128,7 +129,13 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     capture(res, (body) => {
       const context = loadContexts.get(res);
       const keep =
-        context && !incomplete.has(context) && !unavailableIn(context) && res.statusCode === 200 && !res.hasHeader("set-cookie") && sharedPolicyIn(res.getHeader("cache-control"));
+        context &&
+        !incomplete.has(context) &&
+        !unavailableIn(context) &&
+        res.statusCode === 200 &&
+        !res.hasHeader("set-cookie") &&
+        sharedPolicyIn(res.getHeader("cache-control")) &&
+        !sentAfterItsSkeleton(body);
       if (!keep) {
         if (notKept.size >= MAX_NOT_KEPT) notKept.clear();
         notKept.add(key);
@@ -215,6 +222,15 @@ function capture(res: Response, done: (body: Buffer) => void) {
   res.on("finish", () => {
     if (!tooBig) done(Buffer.concat(chunks));
   });
+}
+
+/**
+ * Whether a part of the page was still loading when it was first sent (React marks such a part's
+ * skeleton `<!--$?-->` and sends the part later): kept, every visitor would see the skeleton first.
+ * The next drawing, whole, is kept instead.
+ */
+function sentAfterItsSkeleton(body: Buffer): boolean {
+  return body.includes("<!--$?-->");
 }
 
 function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {

@@ -67,14 +67,14 @@ export function linkIn(mail: Mail, part: string): string {
 }
 
 /**
- * Waits until Preact has hydrated the page: the footer's newsletter form, near the end of the tree,
- * then carries its submit listener (Preact 11 keeps an element's listeners in its `__e` property).
+ * Waits until React has hydrated the page: the footer's newsletter form, near the end of the tree,
+ * then carries its props (React keeps them on the element, under a key starting `__reactProps$`).
  * Before that, menus, dialogs and fetcher forms do not react yet.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const form = (document.getElementById("newsletter-email") as HTMLInputElement | null)?.form;
-    return !!form && "__e" in form;
+    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps$"));
   });
 }
 

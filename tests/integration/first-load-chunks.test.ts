@@ -48,4 +48,14 @@ describe(`first-load scripts grouped by the pages that load them (${engine})`, (
       expect(files.length, url).toBeLessThanOrEqual(32);
     }
   });
+
+  it("the shell every page loads is React's own (React DOM's element tag and version, no Preact)", async () => {
+    const html = await (await fetch(`${t.app.url}/login`)).text();
+    const shell = deferredScripts(html).find((href) => chunkName(href.slice(1)) === "shell")!;
+    const code = await (await fetch(t.app.url + shell)).text();
+    const { version } = JSON.parse(fs.readFileSync("node_modules/react-dom/package.json", "utf8")) as { version: string };
+    expect(code).toContain("react.transitional.element");
+    expect(code).toContain(version);
+    expect(code).not.toMatch(/preact/i);
+  });
 });

@@ -25,14 +25,23 @@ export interface TestApp {
 
 /** The built server entry (BUILD_DIR lets parallel work trees keep their own build). */
 export const serverEntryPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+/** The same app built with React's development code (`npm run build:dev`), which reports every hydration mismatch. */
+export const developmentServerEntryPath = path.resolve(process.env.DEV_BUILD_DIR ?? "build-dev", "server/index.js");
+
+export interface TestAppOptions {
+  /** The demo accounts and catalogue (browser tests only). */
+  demo?: boolean;
+  /** The server entry to run: the production build unless told. */
+  entry?: string;
+}
 
 /**
  * The real server (production build: Express, routes, domain and better-auth in one module graph)
  * on a random port, with its own fresh database and outbox. `npm test` builds first; run
  * `npm run build` before running tests alone.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
-  const { bootstrap, createApp, serverBuild, clientDir } = (await import(serverEntryPath)) as typeof ServerEntry;
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { bootstrap, createApp, serverBuild, clientDir } = (await import(options.entry ?? serverEntryPath)) as typeof ServerEntry;
   const database = await createTestDatabase(options);
   const tiles = await startTileServer();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "recanto-app-"));

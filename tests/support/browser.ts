@@ -2,7 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { startTestApp, type TestApp } from "./app";
+import { startTestApp, type TestApp, type TestAppOptions } from "./app";
 
 export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Browser tests need a Chromium binary; global-setup prints how to install it when missing. */
@@ -47,7 +47,7 @@ export async function expectAccessible(page: Page) {
 }
 
 /** One real server and one Chromium for a test file; each test opens its own browser context. */
-export function useBrowserApp(env?: Record<string, string>, options: { demo?: boolean } = {}) {
+export function useBrowserApp(env?: Record<string, string>, options: TestAppOptions = {}) {
   const handles = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
     [handles.app, handles.browser] = await Promise.all([startTestApp(env, options), launchBrowser()]);

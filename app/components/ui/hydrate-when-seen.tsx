@@ -1,82 +1,47 @@
-import { Suspense, type ReactNode } from "react";
+import { isValidElement, memo, Suspense, type ReactNode } from "react";
 
 const ATTRIBUTE = "data-hydrate-when-seen";
 /** Events that show someone is about to use a part: it hydrates at once, before the click that follows. */
 const INTENT = ["pointerdown", "focusin"] as const;
 
-/** True in the browser until the page's first hydration has run, parts taking turns included (see `pageHydrated`). */
-let firstHydration = typeof document !== "undefined";
-let pageDone = false;
+/** True in the browser until the first client navigation: until then a part may be the server's markup. */
+let serverPage = typeof document !== "undefined";
 
-/** Called once the page has hydrated: what renders after that (a client navigation) waits for nothing. */
-export function pageHydrated() {
-  pageDone = true;
-  if (!turnsRunning) firstHydration = false;
-}
-
-/** A part kept as the server drew it until its turn. */
+/** A part of the server's markup, kept as drawn until it is seen. */
 interface Part {
-  /** Its markup: the wrapper the server drew. */
-  element: Element;
-  /** Resolves when it hydrates. */
+  /** Resolves when it may hydrate. */
   seen: Promise<void>;
   isSeen: boolean;
-  /** The page rendered it again while it waited: what it shows may have changed since the server drew it. */
-  stale: boolean;
   release: () => void;
 }
-/** The parts not drawn by the browser yet, by name. */
+/** The parts found in the server's markup, by name: seen or still waiting. */
 const parts = new Map<string, Part>();
 
-/**
- * Parts due to hydrate, in order: one per task, so that hydrating the page is a few short tasks a tap
- * can come between rather than one long one.
- */
-const turns: Part[] = [];
-let turnsRunning = false;
-function takeTurn(part: Part) {
-  if (turns.includes(part)) return;
-  turns.push(part);
-  if (turnsRunning) return;
-  turnsRunning = true;
-  setTimeout(nextTurn, 0);
-}
-function nextTurn() {
-  const part = turns.shift();
-  if (part) {
-    // It hydrates within this task, and may queue parts of its own (a row inside the page).
-    part.release();
-    setTimeout(nextTurn, 0);
-    return;
-  }
-  turnsRunning = false;
-  if (pageDone) firstHydration = false;
+/** Called when the router has moved to another page: what renders from then on waits for nothing. */
+export function clientNavigated() {
+  serverPage = false;
+  for (const part of parts.values()) part.release();
+  parts.clear();
 }
 
-/**
- * Starts watching the part named `name`. It takes its turn when it comes near the screen, or at once
- * after the page if `soon`; it hydrates without waiting for its turn when pointed at or focused.
- */
-function watch(name: string, soon: boolean): Part | undefined {
+/** Starts watching the server's markup of the part named `name`, if the page has it. */
+function watch(name: string): Part | undefined {
   const element = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(name)}"]`);
   if (!element) return undefined;
   let resolve!: () => void;
-  const observer = soon ? null : new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && takeTurn(part), { rootMargin: "50% 0px" });
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && part.release(), { rootMargin: "50% 0px" });
   const part: Part = {
-    element,
     seen: new Promise<void>((done) => (resolve = done)),
     isSeen: false,
-    stale: false,
     release() {
       if (part.isSeen) return;
-      observer?.disconnect();
+      observer.disconnect();
       for (const type of INTENT) element.removeEventListener(type, part.release, true);
       part.isSeen = true;
       resolve();
     },
   };
-  if (observer) observer.observe(element);
-  else takeTurn(part);
+  observer.observe(element);
   for (const type of INTENT) element.addEventListener(type, part.release, { capture: true, passive: true });
   parts.set(name, part);
   return part;
@@ -85,24 +50,21 @@ function watch(name: string, soon: boolean): Part | undefined {
 interface GateProps {
   name: string;
   className?: string;
-  soon?: boolean;
   children: ReactNode;
 }
 
-function Gate({ name, className, soon = false, children }: GateProps) {
-  let part = parts.get(name);
-  if (!part && firstHydration) part = watch(name, soon);
-  // Preact keeps the server's markup of a part that suspends while the page hydrates, and hydrates it
-  // when the promise resolves. Once the page has left (a client navigation) the markup is gone, and
-  // the part renders as any other.
-  if (part?.element.isConnected && !part.isSeen) {
-    if (!firstHydration) part.stale = true;
-    throw part.seen;
+function Gate({ name, className, children }: GateProps) {
+  const part = parts.get(name);
+  if (!part) {
+    // A part that suspends while React hydrates it keeps the server's markup, and hydrates when the promise resolves.
+    const found = serverPage ? watch(name) : undefined;
+    if (found) throw found.seen;
+  } else {
+    // Rendered again before it was seen: the page changed around it (a heart pressed elsewhere
+    // revalidated the page). It hydrates now, on the data it was drawn with, and then takes the change.
+    // Once seen, the part stays known, so that it is never watched (and held back) again.
+    part.release();
   }
-  parts.delete(name);
-  // Hydrating keeps the markup's attributes as the server wrote them (a heart pressed since then
-  // would look unpressed): a part the page rendered again while it waited is drawn anew.
-  if (part?.stale) part.element.replaceChildren();
   return (
     <div className={className} {...{ [ATTRIBUTE]: name }}>
       {children}
@@ -110,32 +72,38 @@ function Gate({ name, className, soon = false, children }: GateProps) {
   );
 }
 
+/** Whether two elements draw the same: the same component, with the very same props. */
+function sameElement(a: ReactNode, b: ReactNode): boolean {
+  if (!isValidElement(a) || !isValidElement(b)) return Object.is(a, b);
+  if (a.type !== b.type || a.key !== b.key) return false;
+  const [before, after] = [a.props as Record<string, unknown>, b.props as Record<string, unknown>];
+  const keys = Object.keys(before);
+  return keys.length === Object.keys(after).length && keys.every((key) => Object.is(before[key], after[key]));
+}
+
 /**
  * A part of a server-rendered page that hydrates when it comes near the screen rather than with the
- * rest of the page. Hydrating is one long task that grows with what the page shows, and a phone
- * cannot answer a tap while it runs; the home page's rows below the first screen were most of it.
- * Until then the part is the server's markup: its links work as plain links. `name` must be unique
- * on the page; `className` styles the element that wraps the part.
+ * rest of the page. Hydrating grows with what the page shows, and a phone cannot answer a tap while
+ * it runs; the home page's rows below the first screen were most of it. Until then the part is the
+ * server's markup: its links work as plain links. `name` must be unique on the page; `className`
+ * styles the element that wraps the part.
+ *
+ * A render of the page that draws the part with the same props (another part of the page changed)
+ * stops here: reaching a waiting part would hydrate it.
  */
-export function HydrateWhenSeen(props: Omit<GateProps, "soon">) {
+export const HydrateWhenSeen = memo(function HydrateWhenSeen(props: GateProps) {
   return (
     <Suspense fallback={null}>
       <Gate {...props} />
     </Suspense>
   );
-}
+}, (before, after) => before.name === after.name && before.className === after.className && sameElement(before.children, after.children));
 
 /**
- * A part that hydrates in a task of its own right after the rest of the page (the header, the
- * footer), whether seen or not, in the order the page draws such parts. Its wrapper is
- * `display: contents`: the part is laid out as if it were not wrapped (the header stays sticky).
+ * A part that React hydrates after the rest of the page, on its own (the route's content, the home
+ * search form): the page's first hydration is the router's start and the site's frame, and a tap on
+ * a part is answered by hydrating that part first.
  */
-export function HydrateInTurn({ name, children }: { name: string; children: ReactNode }) {
-  return (
-    <Suspense fallback={null}>
-      <Gate name={name} className="contents" soon>
-        {children}
-      </Gate>
-    </Suspense>
-  );
+export function HydrateInTurn({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

@@ -141,9 +141,8 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     setNeedsReview(textChanged || images.some((image) => !known.has(image.id)));
   }
   // Checked after the change is drawn, not in the input event: the price field masks what was typed
-  // ("9" becomes "0,09") only when it renders, and the rules must see what the field shows. The form
-  // listens for `input`, which every keystroke, tick and choice sends up; its `change` would wait
-  // for a text field to lose focus.
+  // ("9" becomes "0,09") only when it renders, and the rules must see what the field shows. React's
+  // `onChange` on the form hears every keystroke, tick and choice of its fields.
   const [edits, setEdits] = useState(0);
   const shownImages = useRef(images);
   useEffect(() => {
@@ -156,7 +155,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   }, [edits]); // eslint-disable-line react-hooks/exhaustive-deps -- runs once per change
 
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} onInput={() => setEdits((n) => n + 1)} noValidate className="space-y-10">
+    <Form method="post" ref={formRef} onSubmit={onSubmit} onChange={() => setEdits((n) => n + 1)} noValidate className="space-y-10">
       <Section title="Fotos" description="Até 10 fotos em JPEG, PNG ou WebP. A primeira é a capa do anúncio.">
         <div data-field="imageIds">
           <ImageUploader images={images} onChange={setImages} onUploadingChange={setUploading} />
