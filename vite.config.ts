@@ -59,6 +59,49 @@ function precompressedRouteManifest(): Plugin {
   };
 }
 
+const ICONS_MODULE = "app/components/ui/icons.tsx";
+const SPRITE_MODULE = "virtual:icon-sprite";
+const DEV_SPRITE_PATH = "/@icon-sprite.svg";
+
+/** One `<symbol>` per icon that icons.tsx names (`icon("heart")`), drawn as lucide-react draws it. */
+async function iconSpriteSource(): Promise<string> {
+  const names = [...fs.readFileSync(ICONS_MODULE, "utf8").matchAll(/\bicon\("([a-z0-9-]+)"\)/g)].map((match) => match[1]!);
+  const symbols = await Promise.all(
+    names.map(async (name) => {
+      const { __iconData: data } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { size: number; node: [string, Record<string, string | number>][] } };
+      const shapes = data.node.map(([tag, { key: _key, ...attributes }]) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join("")}/>`);
+      return `<symbol id="${name}" viewBox="0 0 ${data.size} ${data.size}">${shapes.join("")}</symbol>`;
+    }),
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>`;
+}
+
+/**
+ * The icons' sprite, an asset of the build (hashed, cached for good) whose address
+ * `import sprite from "virtual:icon-sprite"` gives; the dev server serves it at DEV_SPRITE_PATH.
+ */
+function iconSprite(): Plugin {
+  return {
+    name: "recanto-icon-sprite",
+    resolveId: (id) => (id === SPRITE_MODULE ? `\0${SPRITE_MODULE}` : undefined),
+    async load(id) {
+      if (id !== `\0${SPRITE_MODULE}`) return;
+      this.addWatchFile(path.resolve(ICONS_MODULE));
+      if (this.environment.mode === "dev") return `export default ${JSON.stringify(DEV_SPRITE_PATH)};`;
+      const reference = this.emitFile({ type: "asset", name: "icons.svg", source: await iconSpriteSource() });
+      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_SPRITE_PATH, (_req, res, next) => {
+        iconSpriteSource().then((source) => {
+          res.setHeader("Content-Type", "image/svg+xml");
+          res.end(source);
+        }, next);
+      });
+    },
+  };
+}
+
 /** Written beside the client's files by pageSetChunks: each chunk, and the entries that need every module in it. */
 export const PAGE_SETS_FILE = "page-sets.json";
 
@@ -134,6 +177,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // The server build starts at the Express app (server/index.ts), which imports the routes: one
   // module graph, one copy of each module in the running server (docs/decisions/009-one-module-graph.md).
   build: isSsrBuild ? { rollupOptions: { input: "server/index.ts" } } : { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...(mode === "production" ? precompressedAssets() : [])])],
+  plugins: [tailwindcss(), reactRouter(), iconSprite(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...(mode === "production" ? precompressedAssets() : [])])],
   resolve: { tsconfigPaths: true },
 }));

@@ -1,4 +1,4 @@
-import SearchX from "lucide-react/icons/search-x";
+import { SearchX } from "~/components/ui/icons";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/accommodation";
 import { sharedPageHeaders } from "@server/http/cache-policy";

@@ -1,4 +1,4 @@
-import Crown from "lucide-react/icons/crown";
+import { Crown } from "~/components/ui/icons";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/adicionar-propriedade";
 import { formatBRL } from "@common/format";

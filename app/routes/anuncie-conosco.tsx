@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import Check from "lucide-react/icons/check";
+import { Check } from "~/components/ui/icons";
 import type { Route } from "./+types/anuncie-conosco";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList } from "~/components/layout/faq-list";

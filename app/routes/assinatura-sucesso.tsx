@@ -1,5 +1,4 @@
-import CircleCheckBig from "lucide-react/icons/circle-check-big";
-import Hourglass from "lucide-react/icons/hourglass";
+import { CircleCheckBig, Hourglass } from "~/components/ui/icons";
 import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/assinatura-sucesso";
 import { isPremium, planFor } from "@server/billing/status";

@@ -1,4 +1,4 @@
-import FlaskConical from "lucide-react/icons/flask-conical";
+import { FlaskConical } from "~/components/ui/icons";
 import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/assinatura-teste";
 import { formatBRL, formatDate } from "@common/format";

@@ -1,7 +1,6 @@
 import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
-import Mail from "lucide-react/icons/mail";
-import MessageCircle from "lucide-react/icons/message-circle";
+import { Mail, MessageCircle } from "~/components/ui/icons";
 import type { Route } from "./+types/central-ajuda";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList, type Question } from "~/components/layout/faq-list";

@@ -1,8 +1,5 @@
 import { Link } from "react-router";
-import BadgePercent from "lucide-react/icons/badge-percent";
-import Leaf from "lucide-react/icons/leaf";
-import MessageCircle from "lucide-react/icons/message-circle";
-import ShieldCheck from "lucide-react/icons/shield-check";
+import { BadgePercent, Leaf, MessageCircle, ShieldCheck } from "~/components/ui/icons";
 import type { Route } from "./+types/como-funciona";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { StaticPage } from "~/components/layout/static-page";

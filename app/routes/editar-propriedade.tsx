@@ -1,4 +1,4 @@
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { ArrowLeft } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
 import { attributesFromTags } from "@common/stay-attributes";

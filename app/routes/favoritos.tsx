@@ -1,5 +1,5 @@
 import { signUpPath } from "~/lib/redirects";
-import Heart from "lucide-react/icons/heart";
+import { Heart } from "~/components/ui/icons";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/favoritos";

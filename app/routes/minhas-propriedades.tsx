@@ -1,6 +1,4 @@
-import Home from "lucide-react/icons/house";
-import ListFilter from "lucide-react/icons/list-filter";
-import Plus from "lucide-react/icons/plus";
+import { House, ListFilter, Plus } from "~/components/ui/icons";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/minhas-propriedades";
 import { HOST_LISTING_FILTERS, hostListingsHref, parseHostListingsQuery } from "@common/host-listings";
@@ -33,7 +31,7 @@ export default function MinhasPropriedades({ loaderData }: Route.ComponentProps)
   if (listings.counts.all === 0) {
     return (
       <PageMessage
-        icon={<Home aria-hidden className="h-12 w-12" />}
+        icon={<House aria-hidden className="h-12 w-12" />}
         title="Minhas Propriedades"
         actions={
           <Link to="/adicionar-propriedade" className={linkButton}>

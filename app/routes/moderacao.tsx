@@ -1,6 +1,4 @@
-import ClipboardCheck from "lucide-react/icons/clipboard-check";
-import MapPin from "lucide-react/icons/map-pin";
-import UserRound from "lucide-react/icons/user-round";
+import { ClipboardCheck, MapPin, UserRound } from "~/components/ui/icons";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/moderacao";
 import { formatBRL, formatDate } from "@common/format";

@@ -1,7 +1,4 @@
-import Check from "lucide-react/icons/check";
-import Copy from "lucide-react/icons/copy";
-import Download from "lucide-react/icons/download";
-import ShieldCheck from "lucide-react/icons/shield-check";
+import { Check, Copy, Download, ShieldCheck } from "~/components/ui/icons";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/perfil-seguranca";

@@ -1,7 +1,4 @@
-import Heart from "lucide-react/icons/heart";
-import Home from "lucide-react/icons/house";
-import Plus from "lucide-react/icons/plus";
-import ShieldCheck from "lucide-react/icons/shield-check";
+import { Heart, House, Plus, ShieldCheck } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { notify } from "~/components/ui/toasts";
@@ -187,7 +184,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                   Estatísticas
                 </h2>
                 <dl className="mt-4 space-y-3">
-                  <Stat icon={<Home aria-hidden className="h-5 w-5" />} label="Propriedades ativas" value={hostStats.activeProperties} />
+                  <Stat icon={<House aria-hidden className="h-5 w-5" />} label="Propriedades ativas" value={hostStats.activeProperties} />
                   <Stat icon={<Heart aria-hidden className="h-5 w-5" />} label="Favoritos recebidos" value={hostStats.favouritesReceived} />
                 </dl>
               </section>
@@ -203,7 +200,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                     to="/minhas-propriedades"
                     className="inline-flex w-full items-center justify-center rounded-lg border border-stone-300 px-4 py-3 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
                   >
-                    <Home aria-hidden className="mr-2 h-4 w-4" /> Minhas propriedades
+                    <House aria-hidden className="mr-2 h-4 w-4" /> Minhas propriedades
                   </Link>
                 </div>
               </section>

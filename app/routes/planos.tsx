@@ -1,11 +1,4 @@
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
-import Eye from "lucide-react/icons/eye";
-import Heart from "lucide-react/icons/heart";
-import Info from "lucide-react/icons/info";
-import MessageCircle from "lucide-react/icons/message-circle";
-import PartyPopper from "lucide-react/icons/party-popper";
-import Search from "lucide-react/icons/search";
-import Sparkles from "lucide-react/icons/sparkles";
+import { CircleAlert, Eye, Heart, Info, MessageCircle, PartyPopper, Search, Sparkles } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/planos";

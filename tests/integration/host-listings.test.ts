@@ -27,7 +27,7 @@ function filterBar(html: string) {
 }
 
 /** The page links of the pagination bar. */
-const pageLinks = (html: string) => [...(html.match(/<nav aria-label="Paginação"[^>]*>(.*?)<\/nav>/s)?.[1] ?? "").matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+const pageLinks = (html: string) => [...(html.match(/<nav aria-label="Paginação"[^>]*>(.*?)<\/nav>/s)?.[1] ?? "").matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 
 describe(`a host's listings by situation, a page at a time (${engine})`, () => {
   const t = useTestApp();

@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";

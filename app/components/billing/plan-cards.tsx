@@ -1,5 +1,4 @@
-import Check from "lucide-react/icons/check";
-import Gift from "lucide-react/icons/gift";
+import { Check, Gift } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { formatBRL } from "@common/format";
 import { BillingButton } from "./billing-button";

@@ -1,7 +1,4 @@
-import Camera from "lucide-react/icons/camera";
-import MapPin from "lucide-react/icons/map-pin";
-import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
+import { Camera, MapPin, Pencil, Trash2 } from "~/components/ui/icons";
 import { AlertDialog, Switch } from "radix-ui";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";

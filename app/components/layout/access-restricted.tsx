@@ -1,4 +1,4 @@
-import Lock from "lucide-react/icons/lock";
+import { Lock } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { loginPath, signUpPath } from "~/lib/redirects";

@@ -1,4 +1,4 @@
-import ChevronDown from "lucide-react/icons/chevron-down";
+import { ChevronDown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 
 export type Question = { q: string; a: ReactNode };

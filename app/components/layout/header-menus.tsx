@@ -1,12 +1,4 @@
-import CreditCard from "lucide-react/icons/credit-card";
-import Heart from "lucide-react/icons/heart";
-import Home from "lucide-react/icons/house";
-import LogIn from "lucide-react/icons/log-in";
-import LogOut from "lucide-react/icons/log-out";
-import Plus from "lucide-react/icons/plus";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import User from "lucide-react/icons/user";
-import UserPlus from "lucide-react/icons/user-plus";
+import { CreditCard, Heart, House, LogIn, LogOut, Plus, ShieldCheck, User, UserPlus } from "~/components/ui/icons";
 import { DropdownMenu } from "radix-ui";
 import { useCallback, useRef, type ComponentProps } from "react";
 import { Link, useFetcher, useSubmit } from "react-router";
@@ -65,7 +57,7 @@ export function AccountMenu({ viewer, pendingModeration, trigger, byKeyboard }: 
               </MenuLink>
               {viewer.userType === "host" ? (
                 <>
-                  <MenuLink to="/minhas-propriedades" icon={<Home aria-hidden className="h-4 w-4" />}>
+                  <MenuLink to="/minhas-propriedades" icon={<House aria-hidden className="h-4 w-4" />}>
                     Minhas Propriedades
                   </MenuLink>
                   <MenuLink to="/adicionar-propriedade" icon={<Plus aria-hidden className="h-4 w-4" />}>

@@ -1,6 +1,4 @@
-import Monitor from "lucide-react/icons/monitor";
-import Moon from "lucide-react/icons/moon";
-import Sun from "lucide-react/icons/sun";
+import { Monitor, Moon, Sun } from "~/components/ui/icons";
 import type { Theme } from "~/lib/theme";
 
 /** What the header's buttons (site-header.tsx) and their menus (header-menus.tsx) both show. */

@@ -1,4 +1,4 @@
-import Trees from "lucide-react/icons/trees";
+import { Trees } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { NewsletterForm } from "./newsletter-form";
 

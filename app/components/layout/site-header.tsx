@@ -1,7 +1,4 @@
-import Heart from "lucide-react/icons/heart";
-import Menu from "lucide-react/icons/menu";
-import Trees from "lucide-react/icons/trees";
-import User from "lucide-react/icons/user";
+import { Heart, Menu, Trees, User } from "~/components/ui/icons";
 import { useState, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";

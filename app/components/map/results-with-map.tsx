@@ -1,5 +1,4 @@
-import List from "lucide-react/icons/list";
-import MapIcon from "lucide-react/icons/map";
+import { List, MapIcon } from "~/components/ui/icons";
 import { useState, type ReactNode } from "react";
 import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";

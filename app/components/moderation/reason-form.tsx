@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { X } from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { REASON_MAX, REASON_MIN, reasonError } from "@common/moderation";

@@ -1,5 +1,4 @@
-import Check from "lucide-react/icons/check";
-import ExternalLink from "lucide-react/icons/external-link";
+import { Check, ExternalLink } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatBRL, formatDate } from "@common/format";

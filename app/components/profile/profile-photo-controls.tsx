@@ -1,5 +1,4 @@
-import Camera from "lucide-react/icons/camera";
-import Trash2 from "lucide-react/icons/trash";
+import { Camera, Trash2 } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { notify } from "~/components/ui/toasts";

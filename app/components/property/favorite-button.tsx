@@ -1,4 +1,4 @@
-import Heart from "lucide-react/icons/heart";
+import { Heart } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";

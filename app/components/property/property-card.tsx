@@ -1,4 +1,4 @@
-import MapPin from "lucide-react/icons/map-pin";
+import { MapPin } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";
 import { listingPath } from "~/lib/redirects";

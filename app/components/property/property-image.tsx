@@ -1,5 +1,4 @@
-import ImageOff from "lucide-react/icons/image-off";
-import TreePine from "lucide-react/icons/tree-pine";
+import { ImageOff, TreePine } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";

@@ -1,4 +1,4 @@
-import ArrowRight from "lucide-react/icons/arrow-right";
+import { ArrowRight } from "~/components/ui/icons";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";

@@ -1,5 +1,4 @@
-import Search from "lucide-react/icons/search";
-import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { Search, SlidersHorizontal } from "~/components/ui/icons";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";

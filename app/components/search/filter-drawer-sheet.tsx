@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";

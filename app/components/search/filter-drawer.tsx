@@ -1,4 +1,4 @@
-import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { SlidersHorizontal } from "~/components/ui/icons";
 import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";
 import { useDialogOnDemand } from "~/components/ui/on-demand";

@@ -1,4 +1,4 @@
-import Search from "lucide-react/icons/search";
+import { Search } from "~/components/ui/icons";
 import { useRef, type ReactNode } from "react";
 import { Form, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";

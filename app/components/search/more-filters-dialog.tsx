@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 

@@ -1,6 +1,5 @@
 import { formatCount } from "@common/format";
-import ChevronDown from "lucide-react/icons/chevron-down";
-import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { ChevronDown, SlidersHorizontal } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { PropertyQuery } from "@common/property-query";

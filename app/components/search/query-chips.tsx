@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { X } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { QueryChip } from "@common/query-chips";
 

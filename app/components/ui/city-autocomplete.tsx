@@ -1,5 +1,4 @@
-import LocateFixed from "lucide-react/icons/locate-fixed";
-import MapPin from "lucide-react/icons/map-pin";
+import { LocateFixed, MapPin } from "~/components/ui/icons";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { LIMITS } from "@common/limits";
 import { cityOptions, FALLBACK_CITIES, MIN_QUERY_LENGTH, suggestCities, type BrazilianCities, type CityOption } from "@common/cities";

@@ -1,5 +1,4 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 const base = "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";

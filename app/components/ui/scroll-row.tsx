@@ -1,5 +1,4 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 
 type Direction = -1 | 1;

@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { X } from "~/components/ui/icons";
 import { useEffect, useSyncExternalStore, type ComponentType } from "react";
 import type { ToasterProps } from "sonner";
 import type { Theme } from "~/lib/theme";

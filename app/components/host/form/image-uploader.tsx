@@ -1,7 +1,4 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import ImagePlus from "lucide-react/icons/image-plus";
-import Trash2 from "lucide-react/icons/trash";
+import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "~/components/ui/icons";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { notify } from "~/components/ui/toasts";
 import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_UPLOAD_PATH, isAcceptedImageType, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES, type UploadedImage } from "@common/image-upload";

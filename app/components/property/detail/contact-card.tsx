@@ -1,4 +1,4 @@
-import MessageCircle from "lucide-react/icons/message-circle";
+import { MessageCircle } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";

@@ -1,44 +1,11 @@
-import Accessibility from "lucide-react/icons/accessibility";
-import AirVent from "lucide-react/icons/air-vent";
-import AlarmSmoke from "lucide-react/icons/alarm-smoke";
-import Baby from "lucide-react/icons/baby";
-import BriefcaseMedical from "lucide-react/icons/briefcase-medical";
-import Car from "lucide-react/icons/car";
-import Cctv from "lucide-react/icons/cctv";
-import CircleCheck from "lucide-react/icons/circle-check";
-import Coffee from "lucide-react/icons/coffee";
-import CookingPot from "lucide-react/icons/cooking-pot";
-import Dumbbell from "lucide-react/icons/dumbbell";
-import FireExtinguisher from "lucide-react/icons/fire-extinguisher";
-import Flame from "lucide-react/icons/flame";
-import FlameKindling from "lucide-react/icons/flame-kindling";
-import Fuel from "lucide-react/icons/fuel";
-import Globe from "lucide-react/icons/globe";
-import Laptop from "lucide-react/icons/laptop";
-import PlugZap from "lucide-react/icons/plug-zap";
-import Sailboat from "lucide-react/icons/sailboat";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import ShowerHead from "lucide-react/icons/shower-head";
-import Signal from "lucide-react/icons/signal";
-import SignalZero from "lucide-react/icons/signal-zero";
-import Siren from "lucide-react/icons/siren";
-import SquareParking from "lucide-react/icons/square-letter-p";
-import Sun from "lucide-react/icons/sun";
-import TreePalm from "lucide-react/icons/tree-palm";
-import Tv from "lucide-react/icons/tv";
-import UtensilsCrossed from "lucide-react/icons/utensils-crossed";
-import WashingMachine from "lucide-react/icons/washing-machine";
-import WavesLadder from "lucide-react/icons/waves-ladder";
-import Wifi from "lucide-react/icons/wifi";
-import WifiOff from "lucide-react/icons/wifi-off";
-import type { LucideIcon } from "lucide-react";
+import { Accessibility, AirVent, AlarmSmoke, Baby, BriefcaseMedical, Car, Cctv, CircleCheck, Coffee, CookingPot, Dumbbell, FireExtinguisher, Flame, FlameKindling, Fuel, Globe, Laptop, PlugZap, Sailboat, ShieldCheck, ShowerHead, Signal, SignalZero, Siren, SquareParking, Sun, TreePalm, Tv, UtensilsCrossed, WashingMachine, WavesLadder, Wifi, WifiOff, type IconComponent } from "~/components/ui/icons";
 import { useId } from "react";
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES, type PowerSource, type StayFeature } from "@common/catalog";
 import { attributesFromTags } from "@common/stay-attributes";
 import { PETS_FEATURE } from "@common/house-rules";
 
 /** Keyed by the catalogue's names; "Café da manhã" and "Garagem" may come from older listings. */
-const AMENITY_ICONS: Record<string, LucideIcon> = {
+const AMENITY_ICONS: Record<string, IconComponent> = {
   "Wi-Fi": Wifi,
   Estacionamento: SquareParking,
   Garagem: SquareParking,
@@ -59,7 +26,7 @@ const AMENITY_ICONS: Record<string, LucideIcon> = {
   "Acesso à praia": TreePalm,
 };
 
-const SAFETY_ICONS: Record<string, LucideIcon> = {
+const SAFETY_ICONS: Record<string, IconComponent> = {
   "Detector de fumaça": AlarmSmoke,
   "Kit de primeiros socorros": BriefcaseMedical,
   "Extintor de incêndio": FireExtinguisher,
@@ -69,7 +36,7 @@ const SAFETY_ICONS: Record<string, LucideIcon> = {
 
 export interface Entry {
   label: string;
-  Icon: LucideIcon;
+  Icon: IconComponent;
 }
 
 /** A listing's facts as a two-column list, each with its icon. */
@@ -102,7 +69,7 @@ function FeatureList({ title, entries, empty }: { title: string; entries: readon
   );
 }
 
-const withIcons = (items: readonly string[], icons: Record<string, LucideIcon>, fallback: LucideIcon) => items.map((label) => ({ label, Icon: icons[label] ?? fallback }));
+const withIcons = (items: readonly string[], icons: Record<string, IconComponent>, fallback: IconComponent) => items.map((label) => ({ label, Icon: icons[label] ?? fallback }));
 
 export function AmenityList({ amenities }: { amenities: readonly string[] }) {
   return <FeatureList title="Comodidades" entries={withIcons(amenities, AMENITY_ICONS, CircleCheck)} empty="O anfitrião ainda não informou as comodidades." />;
@@ -112,8 +79,8 @@ export function SafetyList({ items }: { items: readonly string[] }) {
   return <FeatureList title="Itens de segurança" entries={withIcons(items, SAFETY_ICONS, ShieldCheck)} empty="O anfitrião ainda não informou itens de segurança." />;
 }
 
-const FEATURE_ICONS: Record<Exclude<StayFeature, typeof PETS_FEATURE>, LucideIcon> = { stepFree: Accessibility, childFriendly: Baby };
-const POWER_ICONS: Record<PowerSource, LucideIcon> = { rede: PlugZap, solar: Sun, gerador: Fuel };
+const FEATURE_ICONS: Record<Exclude<StayFeature, typeof PETS_FEATURE>, IconComponent> = { stepFree: Accessibility, childFriendly: Baby };
+const POWER_ICONS: Record<PowerSource, IconComponent> = { rede: PlugZap, solar: Sun, gerador: Fuel };
 
 /** What the host stated of the rural attributes (stored as tags), one line each; pets are with the house rules. */
 function attributeEntries(tags: readonly string[]): Entry[] {

@@ -1,11 +1,4 @@
-import Ban from "lucide-react/icons/ban";
-import Cigarette from "lucide-react/icons/cigarette";
-import CigaretteOff from "lucide-react/icons/cigarette-off";
-import LogIn from "lucide-react/icons/log-in";
-import LogOut from "lucide-react/icons/log-out";
-import Moon from "lucide-react/icons/moon";
-import PartyPopper from "lucide-react/icons/party-popper";
-import PawPrint from "lucide-react/icons/paw-print";
+import { Ban, Cigarette, CigaretteOff, LogIn, LogOut, Moon, PartyPopper, PawPrint } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { CANCELLATION_POLICIES, HOUSE_RULES, STAY_FEATURES } from "@common/catalog";
 import { PETS_FEATURE, splitQuietHours, statesCancellation, statesHouseRules, type HouseRules } from "@common/house-rules";

@@ -1,4 +1,4 @@
-import Images from "lucide-react/icons/images";
+import { Images } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { StoredImage } from "@common/property-card";
 import { PropertyImage } from "../property-image";

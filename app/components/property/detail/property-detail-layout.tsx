@@ -1,4 +1,4 @@
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { ArrowLeft } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { HouseRules } from "@common/house-rules";

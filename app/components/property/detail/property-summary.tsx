@@ -1,9 +1,4 @@
-import Bath from "lucide-react/icons/bath";
-import BedDouble from "lucide-react/icons/bed-double";
-import House from "lucide-react/icons/house";
-import MapPin from "lucide-react/icons/map-pin";
-import Sparkles from "lucide-react/icons/sparkles";
-import Users from "lucide-react/icons/users";
+import { Bath, BedDouble, House, MapPin, Sparkles, Users } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AmenityList, AttributeList, SafetyList } from "./feature-list";

@@ -1,4 +1,4 @@
-import ChevronRight from "lucide-react/icons/chevron-right";
+import { ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { findCategory } from "@common/catalog";
 

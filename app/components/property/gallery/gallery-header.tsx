@@ -1,4 +1,4 @@
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { ArrowLeft } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 /** "1 foto", "0 fotos", "8 fotos". */

@@ -1,6 +1,4 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import X from "lucide-react/icons/x";
+import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { imageUrl } from "@common/media";

@@ -1,6 +1,4 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import X from "lucide-react/icons/x";
+import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import type { StoredImage } from "@common/property-card";

@@ -1,4 +1,4 @@
-import ImageOff from "lucide-react/icons/image-off";
+import { ImageOff } from "~/components/ui/icons";
 import { useState, type HTMLAttributes, type ReactNode } from "react";
 import { imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";
