@@ -57,9 +57,9 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
       aria-disabled={pending || undefined}
       aria-pressed={favorite}
       aria-label={`Favoritar ${title}`}
-      className={`inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white hover:text-red-600 aria-disabled:cursor-wait dark:bg-stone-900/90 dark:text-stone-100 ${className}`}
+      className={`heart-button ${className}`}
     >
-      <Heart aria-hidden className={`size-5 ${favorite ? "fill-red-600 text-red-600" : ""}`} />
+      <Heart aria-hidden className={favorite ? "size-5 fill-red-600 text-red-600" : "size-5"} />
     </button>
   );
 }
