@@ -1,3 +1,4 @@
+import { MIN_CITY_QUERY_LENGTH } from "./limits";
 /** City options for the "Onde"/location fields (isomorphic: the browser filters the list itself). */
 import { cleanLine } from "./text";
 
@@ -13,7 +14,6 @@ export interface CityOption {
   label: string;
 }
 
-export const MIN_QUERY_LENGTH = 2;
 export const MAX_SUGGESTIONS = 10;
 
 /** Lowercase, without accents or extra spaces: "São  João" -> "sao joao". */
@@ -120,7 +120,7 @@ function indexed(options: CityOption[]): Indexed[] {
  */
 export function suggestCities(options: CityOption[], text: string, limit = MAX_SUGGESTIONS): CityOption[] {
   const q = normalizeText(text);
-  if (q.length < MIN_QUERY_LENGTH) return [];
+  if (q.length < MIN_CITY_QUERY_LENGTH) return [];
   const ranked: { rank: number; entry: Indexed }[] = [];
   for (const entry of indexed(options)) {
     let rank: number;

@@ -19,3 +19,6 @@ export const LIMITS = {
 } as const;
 
 export const PASSWORD_MIN = 6;
+
+/** Letters typed in a location field before cities are suggested. */
+export const MIN_CITY_QUERY_LENGTH = 2;

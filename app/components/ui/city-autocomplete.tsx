@@ -1,13 +1,14 @@
 import { LocateFixed, MapPin } from "~/components/ui/icons";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { LIMITS } from "@common/limits";
-import { cityOptions, FALLBACK_CITIES, MIN_QUERY_LENGTH, suggestCities, type BrazilianCities, type CityOption } from "@common/cities";
+import { LIMITS, MIN_CITY_QUERY_LENGTH } from "@common/limits";
+import type { BrazilianCities, CityOption } from "@common/cities";
 import type { LatLng } from "@common/property-query";
 import { FieldError, inputClass } from "~/components/ui/field";
 import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { useNearMe } from "./use-near-me";
 
-type ListState = { status: "loading" } | { status: "ready" | "fallback"; options: CityOption[] };
+type Suggest = (options: CityOption[], text: string) => CityOption[];
+type ListState = { status: "loading" } | { status: "ready" | "fallback"; options: CityOption[]; suggest: Suggest };
 
 let cityList: Promise<ListState> | undefined;
 let loaded: CityOption[] | null = null;
@@ -17,21 +18,33 @@ export function loadedMunicipalities(): CityOption[] | null {
   return loaded;
 }
 
-/** Loads /brazilian-cities.json once per page life; the 20 largest cities stand in when it fails. */
+/**
+ * Loads /brazilian-cities.json and the code that matches a text against it once per page life, when
+ * a location field is first used: neither is part of the page's first load. The 20 largest cities
+ * stand in when the list fails; when the code fails, the field stays a plain field and the next
+ * keystroke tries again.
+ */
 function loadCities(): Promise<ListState> {
-  cityList ??= fetch("/brazilian-cities.json")
-    .then((res) => {
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.json() as Promise<BrazilianCities>;
-    })
-    .then((data): ListState => {
-      loaded = cityOptions(data);
-      return { status: "ready", options: loaded };
-    })
-    .catch((): ListState => {
-      cityList = undefined; // try again on the next page
-      return { status: "fallback", options: FALLBACK_CITIES };
-    });
+  cityList ??= import("@common/cities").then(
+    ({ cityOptions, FALLBACK_CITIES, suggestCities }) =>
+      fetch("/brazilian-cities.json")
+        .then((res) => {
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          return res.json() as Promise<BrazilianCities>;
+        })
+        .then((data): ListState => {
+          loaded = cityOptions(data);
+          return { status: "ready", options: loaded, suggest: suggestCities };
+        })
+        .catch((): ListState => {
+          cityList = undefined; // try again on the next page
+          return { status: "fallback", options: FALLBACK_CITIES, suggest: suggestCities };
+        }),
+    (): ListState => {
+      cityList = undefined;
+      return { status: "loading" };
+    },
+  );
   return cityList;
 }
 
@@ -85,8 +98,8 @@ export function CityAutocomplete({
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const typed = value.trim();
-  const suggestions = useMemo(() => (list.status === "loading" ? [] : suggestCities(list.options, typed)), [list, typed]);
-  const open = focused && typed.length >= MIN_QUERY_LENGTH;
+  const suggestions = useMemo(() => (list.status === "loading" ? [] : list.suggest(list.options, typed)), [list, typed]);
+  const open = focused && typed.length >= MIN_CITY_QUERY_LENGTH;
 
   function start() {
     clearTimeout(closeTimer.current);
