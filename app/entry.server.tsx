@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,8 +11,8 @@ export const streamTimeout = 5_000;
 
 /**
  * React writes a finished Suspense boundary larger than this (12.8 KB by default) after the content
- * around it, behind its fallback, and moves it in place with a script: the page's parts in turn
- * (the header, the route's content) would be painted empty first, then shift. Every part that is
+ * around it, behind its fallback, and moves it in place with a script: a part in turn (the route's
+ * content) would be painted empty first, then shift. Every part that is
  * ready when the shell is sent goes with it; only what is still loading streams after its skeleton.
  */
 const PROGRESSIVE_CHUNK_SIZE = 1024 * 1024;
@@ -93,22 +92,17 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     // Deferred data still pending at streamTimeout is rejected by React Router; a second later, what
     // React has not written yet is cut short, its boundaries drawn by the browser.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     let shellWait: ReturnType<typeof setTimeout> | undefined;
     let sent = false;
     const send = () => {
       if (sent) return;
       sent = true;
       clearTimeout(shellWait);
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-          callback();
-        },
-      });
+      const body = scriptsWrittenInert();
+      body.once("finish", () => clearTimeout(timeoutId));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsWrittenInert())), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
