@@ -67,14 +67,16 @@ export function linkIn(mail: Mail, part: string): string {
 }
 
 /**
- * Waits until React has hydrated the page: the footer's newsletter form, near the end of the tree,
- * then carries its props (React keeps them on the element, under a key starting `__reactProps$`).
- * Before that, menus, dialogs and fetcher forms do not react yet.
+ * Waits until React has hydrated the page: the footer's newsletter form, near the end of the frame,
+ * and the route's content in `main`, which hydrates in a pass of its own after the frame, both carry
+ * their props (React keeps them on the element, under a key starting `__reactProps$`). Before that,
+ * menus, dialogs, fetcher forms and the page's fields do not react yet.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const form = (document.getElementById("newsletter-email") as HTMLInputElement | null)?.form;
-    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps$"));
+    const hydrated = (element: Element | null | undefined) => !!element && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+    const content = document.getElementById("conteudo")?.firstElementChild;
+    return hydrated((document.getElementById("newsletter-email") as HTMLInputElement | null)?.form) && (!content || hydrated(content));
   });
 }
 
