@@ -102,6 +102,23 @@ function iconSprite(): Plugin {
   };
 }
 
+/**
+ * React Router's own production build in the browser's bundle. The package ships it beside the
+ * development build but its exports name only the latter (remix-run/react-router#12532, #14102):
+ * the two differ by one flag, which keeps developer warnings, and their texts, out of production.
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: "recanto-react-router-production-build",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (source !== "react-router" && source !== "react-router/dom") return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: resolved.id.replace(`${path.sep}dist${path.sep}development${path.sep}`, `${path.sep}dist${path.sep}production${path.sep}`) };
+    },
+  };
+}
+
 /** Written beside the client's files by pageSetChunks: each chunk, and the entries that need every module in it. */
 export const PAGE_SETS_FILE = "page-sets.json";
 
@@ -177,6 +194,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // The server build starts at the Express app (server/index.ts), which imports the routes: one
   // module graph, one copy of each module in the running server (docs/decisions/009-one-module-graph.md).
   build: isSsrBuild ? { rollupOptions: { input: "server/index.ts" } } : { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } },
-  plugins: [tailwindcss(), reactRouter(), iconSprite(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...(mode === "production" ? precompressedAssets() : [])])],
+  plugins: [tailwindcss(), reactRouter(), iconSprite(), ...(isSsrBuild ? [copyMigrations(), precompressedRouteManifest()] : [chunks.plugin, ...(mode === "production" ? [reactRouterProductionBuild(), ...precompressedAssets()] : [])])],
   resolve: { tsconfigPaths: true },
 }));

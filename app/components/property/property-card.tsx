@@ -27,23 +27,24 @@ export function PropertyCard({
       <div className="card-cover-frame">
         <PropertyImage image={property.cover} sizes={sizes} eager={eager} alt="" className="card-cover" />
         <span className="card-type">{property.propertyType}</span>
-        <FavoriteButton propertyId={property.id} title={property.title} className="absolute top-3 right-3 z-10" />
+        <FavoriteButton propertyId={property.id} title={property.title} className="card-heart" />
       </div>
       <div className="card-body">
         <div className="card-heading">
           <h3 className="card-title">
-            <Link to={listingPath(property.slug, from)} className="card-link">
+            {/* Every route is known from the first load (react-router.config.ts): no need to mark the link for discovery, 64 times a page. */}
+            <Link to={listingPath(property.slug, from)} discover="none" className="card-link">
               {property.title}
             </Link>
           </h3>
           <span className="card-new">Novo</span>
         </div>
-        <p className="card-note flex items-center gap-1">
+        <p className="card-place">
           <MapPin aria-hidden className="size-4 shrink-0" />
           {property.location}
         </p>
         {distance ? <p className="card-note">{distance}</p> : null}
-        <p className="mt-auto pt-2">
+        <p className="card-price">
           <span className="font-semibold">{property.price}</span> <span className="card-note">/ noite</span>
         </p>
       </div>

@@ -4,7 +4,8 @@ import { imageSrcSet, imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";
 
 /**
- * A stored image in responsive sizes, WebP with a JPEG fallback, lazy by default. Without an image it shows a placeholder;
+ * A stored image in responsive sizes, in WebP (every browser we support shows it; the JPEG variants
+ * serve link previews and downloads), lazy by default. Without an image it shows a placeholder;
  * when the file fails to load, "Erro ao carregar".
  */
 export function PropertyImage({
@@ -46,24 +47,19 @@ export function PropertyImage({
       </div>
     );
   }
-  // display: contents keeps the <img> laid out as if it were the parent's own child.
   return (
-    <picture className="contents">
-      <source type="image/webp" srcSet={imageSrcSet(image.storageKey, "webp")} sizes={sizes} />
-      <img
-        ref={ref}
-        src={imageUrl(image.storageKey, 800, "jpeg")}
-        srcSet={imageSrcSet(image.storageKey, "jpeg")}
-        sizes={sizes}
-        width={image.width}
-        height={image.height}
-        alt={alt ?? image.alt}
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
-        decoding="async"
-        onError={() => setFailed(true)}
-        className={`bg-stone-200 object-cover dark:bg-stone-800 ${className}`}
-      />
-    </picture>
+    <img
+      ref={ref}
+      src={imageUrl(image.storageKey, 800)}
+      srcSet={imageSrcSet(image.storageKey)}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt ?? image.alt}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      onError={() => setFailed(true)}
+      className={`photo ${className}`}
+    />
   );
 }

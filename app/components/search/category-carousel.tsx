@@ -5,8 +5,6 @@ import type { PropertyCardData } from "@common/property-card";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 import { ScrollButtons, useScrollRow } from "~/components/ui/scroll-row";
 
-const CARD = "w-72 shrink-0 snap-start sm:w-80";
-
 /**
  * One category on the home page: title, tagline, 'Ver todos' and up to 8 cards in a row that scrolls:
  * by swiping on phones, with 'Anteriores' and 'Próximos' from 768px.
@@ -28,7 +26,7 @@ export function CategoryCarousel({
   const headingId = `carrossel-${slug}`;
   const row = useScrollRow();
   return (
-    <section aria-labelledby={headingId} className="py-6 [contain-intrinsic-size:auto_31rem] [content-visibility:auto]">
+    <section aria-labelledby={headingId} className="carousel">
       <div className="flex items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-2xl font-semibold">
@@ -37,7 +35,7 @@ export function CategoryCarousel({
           <p className="mt-1 text-stone-600 dark:text-stone-400">{tagline}</p>
         </div>
         <div className="flex shrink-0 items-center gap-4">
-          <Link to={`/category/${slug}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          <Link to={`/category/${slug}`} className="see-all">
             Ver todos <span className="sr-only">({name})</span> <ArrowRight aria-hidden className="size-4" />
           </Link>
           <ScrollButtons can={row.can} scroll={row.scroll} label={`Navegar por ${name}`} className="hidden md:flex" />
@@ -47,7 +45,7 @@ export function CategoryCarousel({
         fallback={
           <div role="status" aria-label={`Carregando ${name}`} className="mt-4 flex gap-4 overflow-hidden">
             {Array.from({ length: 4 }, (_, i) => (
-              <div key={i} className={CARD}>
+              <div key={i} className="carousel-item">
                 <PropertyCardSkeleton />
               </div>
             ))}
@@ -70,9 +68,9 @@ export function CategoryCarousel({
                 <p className="mt-1 text-stone-600 dark:text-stone-300">As propriedades aparecerão aqui quando forem cadastradas por nossos anfitriões.</p>
               </div>
             ) : (
-              <ul ref={row.ref} className="-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6">
+              <ul ref={row.ref} className="carousel-row">
                 {properties.map((p, i) => (
-                  <li key={p.id} className={CARD}>
+                  <li key={p.id} className="carousel-item">
                     <PropertyCard property={p} sizes="320px" eager={first && i === 0} />
                   </li>
                 ))}

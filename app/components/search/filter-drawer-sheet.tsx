@@ -1,8 +1,9 @@
 import { X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
-import type { PropertyQuery } from "@common/property-query";
+import { homeSearch, type PropertyQuery } from "@common/property-query";
 import { HomeSearchForm } from "./home-search";
+import { MoreFilters } from "./more-filters";
 
 /** The phone filters' bottom sheet, loaded when first opened (filter-drawer.tsx holds its state). */
 export function FilterDrawerSheet({
@@ -47,7 +48,7 @@ function DrawerForm({ query, onSearch }: { query: PropertyQuery; onSearch: () =>
       idPrefix="gaveta"
       layout="space-y-4"
       fields={["location", "propertyType", "minGuests"]}
-      moreFilters={{ variant: "section", className: "" }}
+      moreFilters={<MoreFilters query={values} tipo="" searchFor={homeSearch} idPrefix="gaveta-mais" variant="section" />}
       onSearch={onSearch}
     >
       <div className="flex gap-3 pt-2">

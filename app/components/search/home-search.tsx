@@ -7,9 +7,11 @@ import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } 
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/field";
 import { formParams } from "~/lib/form";
-import { MoreFilters } from "./more-filters";
 
 const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
+
+/** The search button, as tall as the fields beside it (their border included). */
+export const searchButtonClass = "rounded-lg border border-transparent bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800";
 
 /**
  * A GET form to the home results. With JavaScript the URL is written without empty or default
@@ -35,8 +37,11 @@ export function HomeSearchForm({
   placeFieldsClassName?: string;
   /** Told the results' query string before navigating there (the drawer closes itself). */
   onSearch?: (search: string) => void;
-  /** "Mais filtros" (amenities and attributes) in this form: as a dialog, or as a section (the drawer), placed by its classes. */
-  moreFilters?: { variant: "dialog" | "section"; className: string };
+  /**
+   * "Mais filtros" (amenities and attributes) as fields of this form, before `children`: a
+   * `MoreFilters` element, which the caller imports, so that forms without it do not load its code.
+   */
+  moreFilters?: ReactNode;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -118,11 +123,7 @@ export function HomeSearchForm({
           </select>
         </div>
       ) : null}
-      {moreFilters ? (
-        <div className={moreFilters.className}>
-          <MoreFilters query={query} tipo="" searchFor={homeSearch} idPrefix={id("mais")} variant={moreFilters.variant} />
-        </div>
-      ) : null}
+      {moreFilters}
       {children}
     </Form>
   );

@@ -43,16 +43,13 @@ export function useScrollRow() {
   return { ref: setRow, can, scroll };
 }
 
-const buttonClass =
-  "inline-flex size-10 items-center justify-center rounded-full border border-stone-300 text-stone-800 hover:bg-stone-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800";
-
 /**
  * "Anteriores" and "Próximos" for a row of `useScrollRow`, each disabled at its end of the row.
  * aria-disabled rather than disabled: a button pressed up to the end keeps the keyboard focus.
  */
 export function ScrollButtons({ can, scroll, label, className = "" }: Pick<ReturnType<typeof useScrollRow>, "can" | "scroll"> & { label: string; className?: string }) {
   const button = (direction: Direction, name: string, enabled: boolean, icon: ReactNode) => (
-    <button type="button" aria-label={name} aria-disabled={!enabled} onClick={() => enabled && scroll(direction)} className={buttonClass}>
+    <button type="button" aria-label={name} aria-disabled={!enabled} onClick={() => enabled && scroll(direction)} className="scroll-button">
       {icon}
     </button>
   );
