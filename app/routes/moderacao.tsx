@@ -73,11 +73,7 @@ function QueueCard({ item }: { item: Item }) {
       <PropertyImage image={item.cover} alt="" sizes="144px" className="row-span-2 aspect-[4/3] w-full overflow-hidden rounded-xl text-xs sm:row-span-1" />
       <div className="min-w-0">
         <h2 className="text-lg leading-snug font-semibold">
-          {/* The link covers the whole card. */}
-          <Link
-            to={`/moderacao/${item.id}`}
-            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-offset-2 after:focus-visible:outline-brand-600 dark:after:focus-visible:outline-brand-300"
-          >
+          <Link to={`/moderacao/${item.id}`} className="card-link">
             {item.title}
           </Link>
         </h2>
