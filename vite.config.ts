@@ -63,9 +63,11 @@ const ICONS_MODULE = "app/components/ui/icons.tsx";
 const SPRITE_MODULE = "virtual:icon-sprite";
 const DEV_SPRITE_PATH = "/@icon-sprite.svg";
 
-/** One `<symbol>` per icon that icons.tsx names (`icon("heart")`), drawn as lucide-react draws it. */
+/** One `<symbol>` per icon in icons.tsx's `ICON_NAMES`, drawn as lucide-react draws it. */
 async function iconSpriteSource(): Promise<string> {
-  const names = [...fs.readFileSync(ICONS_MODULE, "utf8").matchAll(/\bicon\("([a-z0-9-]+)"\)/g)].map((match) => match[1]!);
+  const list = /\bICON_NAMES = \[([^\]]*)\]/.exec(fs.readFileSync(ICONS_MODULE, "utf8"));
+  if (!list) throw new Error(`${ICONS_MODULE} has no ICON_NAMES list`);
+  const names = [...list[1]!.matchAll(/"([a-z0-9-]+)"/g)].map((match) => match[1]!);
   const symbols = await Promise.all(
     names.map(async (name) => {
       const { __iconData: data } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { size: number; node: [string, Record<string, string | number>][] } };

@@ -1,4 +1,4 @@
-import { SearchX } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/accommodation";
 import { sharedPageHeaders } from "@server/http/cache-policy";
@@ -103,7 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <PageMessage
-      icon={<SearchX aria-hidden className="size-12" />}
+      icon={<Icon name="search-x" aria-hidden className="size-12" />}
       title="Propriedade não encontrada"
       actions={
         <Link to="/" className={linkButton}>

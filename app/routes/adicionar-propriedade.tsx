@@ -1,4 +1,4 @@
-import { Crown } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/adicionar-propriedade";
 import { formatBRL } from "@common/format";
@@ -65,7 +65,7 @@ export default function AdicionarPropriedade({ loaderData, actionData }: Route.C
   if (loaderData.access === "needs-premium") {
     return (
       <PageMessage
-        icon={<Crown aria-hidden className="h-12 w-12" />}
+        icon={<Icon name="crown" aria-hidden className="h-12 w-12" />}
         title="Plano Premium Necessário"
         actions={
           <>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Check } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/anuncie-conosco";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList } from "~/components/layout/faq-list";
@@ -127,7 +127,7 @@ export default function AnuncieConosco() {
       <ul className="mt-4 grid list-none! gap-2! pl-0! sm:grid-cols-3">
         {propertyTypes.map((type) => (
           <li key={type} className="flex items-center gap-2 rounded-lg border border-stone-200 px-4 py-3 dark:border-stone-800">
-            <Check aria-hidden="true" className="size-4 shrink-0 text-brand-700 dark:text-brand-300" />
+            <Icon name="check" aria-hidden="true" className="size-4 shrink-0 text-brand-700 dark:text-brand-300" />
             {type}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { CircleCheckBig, Hourglass } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/assinatura-sucesso";
 import { isPremium, planFor } from "@server/billing/status";
@@ -32,7 +32,7 @@ export default function AssinaturaSucesso({ loaderData }: Route.ComponentProps) 
   if (!loaderData.premium) {
     return (
       <PageMessage
-        icon={<Hourglass aria-hidden className="h-12 w-12" />}
+        icon={<Icon name="hourglass" aria-hidden className="h-12 w-12" />}
         title="Confirmando seu pagamento"
         actions={
           <>
@@ -52,7 +52,7 @@ export default function AssinaturaSucesso({ loaderData }: Route.ComponentProps) 
   }
   return (
     <PageMessage
-      icon={<CircleCheckBig aria-hidden className="h-12 w-12" />}
+      icon={<Icon name="circle-check-big" aria-hidden className="h-12 w-12" />}
       title="Assinatura confirmada!"
       actions={
         <>

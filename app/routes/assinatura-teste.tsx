@@ -1,4 +1,4 @@
-import { FlaskConical } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/assinatura-teste";
 import { formatBRL, formatDate } from "@common/format";
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function SandboxNotice() {
   return (
     <p role="note" className="mb-6 flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-left text-sm text-amber-900 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
-      <FlaskConical aria-hidden className="size-5 shrink-0" />
+      <Icon name="flask-conical" aria-hidden className="size-5 shrink-0" />
       <span>
         <strong>Ambiente de teste.</strong> Nenhum pagamento real é feito e nenhum cartão é pedido. Em produção, esta etapa acontece no Stripe.
       </span>

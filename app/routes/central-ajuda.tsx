@@ -1,6 +1,6 @@
 import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
-import { Mail, MessageCircle } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/central-ajuda";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList, type Question } from "~/components/layout/faq-list";
@@ -179,7 +179,7 @@ export default function CentralAjuda({ loaderData: { contact } }: Route.Componen
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-xl border border-stone-200 p-6 dark:border-stone-800">
           <h3 className="mt-0! flex items-center gap-2">
-            <Mail aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
+            <Icon name="mail" aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
             E-mail
           </h3>
           <p>
@@ -189,7 +189,7 @@ export default function CentralAjuda({ loaderData: { contact } }: Route.Componen
         {contact.whatsapp ? (
           <div className="rounded-xl border border-stone-200 p-6 dark:border-stone-800">
             <h3 className="mt-0! flex items-center gap-2">
-              <MessageCircle aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
+              <Icon name="message-circle" aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
               WhatsApp
             </h3>
             <p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BadgePercent, Leaf, MessageCircle, ShieldCheck } from "~/components/ui/icons";
+import { Icon, type IconName } from "~/components/ui/icons";
 import type { Route } from "./+types/como-funciona";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { StaticPage } from "~/components/layout/static-page";
@@ -58,26 +58,26 @@ const hostSteps: Step[] = [
 
 const highlights = [
   {
-    icon: BadgePercent,
+    icon: "badge-percent",
     title: "Sem comissão",
     text: "O Recanto não cobra comissão sobre as hospedagens. Anfitriões escolhem entre o plano Gratuito e o Premium.",
   },
   {
-    icon: MessageCircle,
+    icon: "message-circle",
     title: "Contato direto",
     text: "Hóspede e anfitrião conversam sem intermediários, pelo aplicativo que já usam todos os dias.",
   },
   {
-    icon: ShieldCheck,
+    icon: "shield-check",
     title: "Anúncios revisados",
     text: "Toda propriedade nova passa pela análise da nossa equipe antes de aparecer nas buscas.",
   },
   {
-    icon: Leaf,
+    icon: "leaf",
     title: "Foco na natureza",
     text: "Só hospedagens em meio à natureza e no campo: do chalé na serra à casa flutuante.",
   },
-];
+] satisfies { icon: IconName; title: string; text: string }[];
 
 function StepList({ steps }: { steps: Step[] }) {
   return (
@@ -126,9 +126,9 @@ export default function ComoFunciona() {
 
       <h2>Destaques do Recanto</h2>
       <ul className="mt-4 grid list-none! gap-4 pl-0! sm:grid-cols-2">
-        {highlights.map(({ icon: Icon, title, text }) => (
+        {highlights.map(({ icon, title, text }) => (
           <li key={title} className="rounded-xl border border-stone-200 p-6 dark:border-stone-800">
-            <Icon aria-hidden="true" className="size-6 text-brand-700 dark:text-brand-300" />
+            <Icon name={icon} aria-hidden="true" className="size-6 text-brand-700 dark:text-brand-300" />
             <h3 className="mt-3! mb-1!">{title}</h3>
             <p className="my-0!">{text}</p>
           </li>

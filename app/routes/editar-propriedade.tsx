@@ -1,4 +1,4 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
 import { attributesFromTags } from "@common/stay-attributes";
@@ -84,7 +84,7 @@ export default function EditarPropriedade({ loaderData, actionData }: Route.Comp
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to="/minhas-propriedades" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline dark:text-brand-300">
-        <ArrowLeft aria-hidden className="size-4" />
+        <Icon name="arrow-left" aria-hidden className="size-4" />
         Voltar para Minhas Propriedades
       </Link>
       <h1 className="mt-4 text-3xl font-bold">Editar Propriedade</h1>

@@ -1,5 +1,5 @@
 import { signUpPath } from "~/lib/redirects";
-import { Heart } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/favoritos";
@@ -26,7 +26,7 @@ export default function Favoritos({ loaderData }: Route.ComponentProps) {
   if (!loaderData.loggedIn) {
     return (
       <PageMessage
-        icon={<Heart aria-hidden className="h-12 w-12" />}
+        icon={<Icon name="heart" aria-hidden className="h-12 w-12" />}
         title="Meus Favoritos"
         actions={
           <>
@@ -73,7 +73,7 @@ export default function Favoritos({ loaderData }: Route.ComponentProps) {
               </p>
               {cards.length === 0 ? (
                 <div className="mt-12 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-                  <Heart aria-hidden className="h-10 w-10 text-stone-400" />
+                  <Icon name="heart" aria-hidden className="h-10 w-10 text-stone-400" />
                   <h2 className="mt-4 text-xl font-semibold">Nenhum favorito ainda</h2>
                   <p className="mt-2 text-stone-600 dark:text-stone-300">Explore as hospedagens e toque no coração para guardar as que você mais gostar.</p>
                   <Link to="/" className={`${linkButton} mt-6`}>

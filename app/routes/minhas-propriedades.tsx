@@ -1,4 +1,4 @@
-import { House, ListFilter, Plus } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/minhas-propriedades";
 import { HOST_LISTING_FILTERS, hostListingsHref, parseHostListingsQuery } from "@common/host-listings";
@@ -31,7 +31,7 @@ export default function MinhasPropriedades({ loaderData }: Route.ComponentProps)
   if (listings.counts.all === 0) {
     return (
       <PageMessage
-        icon={<House aria-hidden className="h-12 w-12" />}
+        icon={<Icon name="house" aria-hidden className="h-12 w-12" />}
         title="Minhas Propriedades"
         actions={
           <Link to="/adicionar-propriedade" className={linkButton}>
@@ -52,14 +52,14 @@ export default function MinhasPropriedades({ loaderData }: Route.ComponentProps)
           <p className="mt-1 text-stone-600 dark:text-stone-300">{countLabel(listings.counts.all)}</p>
         </div>
         <Link to="/adicionar-propriedade" className={`${linkButton} gap-2`}>
-          <Plus aria-hidden className="size-4" />
+          <Icon name="plus" aria-hidden className="size-4" />
           Adicionar Propriedade
         </Link>
       </div>
       <HostListingFilters status={status} counts={listings.counts} />
       {listings.items.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-          <ListFilter aria-hidden className="size-10 text-brand-700 dark:text-brand-300" />
+          <Icon name="list-filter" aria-hidden className="size-10 text-brand-700 dark:text-brand-300" />
           <p className="mt-4 text-lg font-semibold">{filter?.empty}</p>
           <Link to={hostListingsHref({ status: null, page: 1 })} className="mt-4">
             Ver todas as propriedades

@@ -1,4 +1,4 @@
-import { ClipboardCheck, MapPin, UserRound } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/moderacao";
 import { formatBRL, formatDate } from "@common/format";
@@ -45,7 +45,7 @@ export default function Moderacao({ loaderData }: Route.ComponentProps) {
       </p>
       {queue.items.length === 0 ? (
         <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-          <ClipboardCheck aria-hidden className="size-10 text-brand-700 dark:text-brand-300" />
+          <Icon name="clipboard-check" aria-hidden className="size-10 text-brand-700 dark:text-brand-300" />
           <h2 className="mt-4 text-xl font-semibold">Tudo em dia</h2>
           <p className="mt-2 max-w-md text-stone-600 dark:text-stone-300">
             Quando um anfitrião cadastrar uma propriedade ou enviar ajustes, ela aparece aqui para análise.
@@ -78,12 +78,12 @@ function QueueCard({ item }: { item: Item }) {
           </Link>
         </h2>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700 dark:text-stone-300">
-          <UserRound aria-hidden className="size-4 shrink-0" />
+          <Icon name="user-round" aria-hidden className="size-4 shrink-0" />
           <span className="sr-only">Anfitrião: </span>
           <span className="truncate">{item.hostName}</span>
         </p>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700 dark:text-stone-300">
-          <MapPin aria-hidden className="size-4 shrink-0" />
+          <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
           <span className="truncate">{`${item.propertyType} · ${item.location}`}</span>
         </p>
       </div>

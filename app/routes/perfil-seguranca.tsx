@@ -1,4 +1,4 @@
-import { Check, Copy, Download, ShieldCheck } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/perfil-seguranca";
@@ -89,7 +89,7 @@ export default function PerfilSeguranca({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <h1 className="mt-3 flex items-center gap-2 text-3xl font-bold text-stone-900 dark:text-stone-50">
-        <ShieldCheck aria-hidden className="h-7 w-7 text-brand-700 dark:text-brand-300" /> Verificação em duas etapas
+        <Icon name="shield-check" aria-hidden className="h-7 w-7 text-brand-700 dark:text-brand-300" /> Verificação em duas etapas
       </h1>
       <p className="mt-2 text-stone-700 dark:text-stone-300">
         Além da senha, o login pede um código de 6 números que muda a cada 30 segundos no aplicativo autenticador do seu celular (Google Authenticator,
@@ -207,7 +207,7 @@ function TurnedOn({ operator, error, pending }: { operator: boolean; error: Form
   return (
     <>
       <p className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-200">
-        <Check aria-hidden className="h-5 w-5" /> A verificação em duas etapas está ativada.
+        <Icon name="check" aria-hidden className="h-5 w-5" /> A verificação em duas etapas está ativada.
       </p>
       <FormAlertBlock error={error} />
       <h2 className="mt-6 text-lg font-semibold">Códigos de recuperação</h2>
@@ -263,11 +263,11 @@ function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: str
       </ul>
       <div className="mt-4 grid gap-2 sm:grid-cols-2">
         <button type="button" onClick={copy} className={secondaryButton}>
-          {copied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
+          {copied ? <Icon name="check" aria-hidden className="h-4 w-4" /> : <Icon name="copy" aria-hidden className="h-4 w-4" />}
           {copied ? "Códigos copiados" : "Copiar códigos"}
         </button>
         <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recanto-codigos-de-recuperacao.txt" className={secondaryButton}>
-          <Download aria-hidden className="h-4 w-4" /> Baixar (.txt)
+          <Icon name="download" aria-hidden className="h-4 w-4" /> Baixar (.txt)
         </a>
       </div>
       <Link to={continueTo} className={`${primaryButton} mt-6`}>

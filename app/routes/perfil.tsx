@@ -1,4 +1,4 @@
-import { Heart, House, Plus, ShieldCheck } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { notify } from "~/components/ui/toasts";
@@ -21,7 +21,9 @@ import { PhoneField } from "~/components/auth/phone-field";
 import { ProfilePhotoControls } from "~/components/profile/profile-photo-controls";
 import { Avatar } from "~/components/ui/avatar";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
-import { FieldError, FormAlert, inputClass, primaryButton, TextField } from "~/components/ui/field";
+import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
+import { inputClass } from "~/components/ui/input-class";
 import { guardPage } from "~/lib/auth.server";
 import { readForm, sentFields, typedFields } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
@@ -184,8 +186,8 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                   Estatísticas
                 </h2>
                 <dl className="mt-4 space-y-3">
-                  <Stat icon={<House aria-hidden className="h-5 w-5" />} label="Propriedades ativas" value={hostStats.activeProperties} />
-                  <Stat icon={<Heart aria-hidden className="h-5 w-5" />} label="Favoritos recebidos" value={hostStats.favouritesReceived} />
+                  <Stat icon={<Icon name="house" aria-hidden className="h-5 w-5" />} label="Propriedades ativas" value={hostStats.activeProperties} />
+                  <Stat icon={<Icon name="heart" aria-hidden className="h-5 w-5" />} label="Favoritos recebidos" value={hostStats.favouritesReceived} />
                 </dl>
               </section>
               <section aria-labelledby="acoes-rapidas" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
@@ -194,13 +196,13 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                 </h2>
                 <div className="mt-4 space-y-2">
                   <Link to="/adicionar-propriedade" className={primaryButton}>
-                    <Plus aria-hidden className="mr-2 h-4 w-4" /> Adicionar propriedade
+                    <Icon name="plus" aria-hidden className="mr-2 h-4 w-4" /> Adicionar propriedade
                   </Link>
                   <Link
                     to="/minhas-propriedades"
                     className="inline-flex w-full items-center justify-center rounded-lg border border-stone-300 px-4 py-3 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
                   >
-                    <House aria-hidden className="mr-2 h-4 w-4" /> Minhas propriedades
+                    <Icon name="house" aria-hidden className="mr-2 h-4 w-4" /> Minhas propriedades
                   </Link>
                 </div>
               </section>
@@ -249,7 +251,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
           </section>
           <section aria-labelledby="seguranca" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
             <h2 id="seguranca" className="flex items-center gap-2 text-lg font-semibold">
-              <ShieldCheck aria-hidden className="h-5 w-5" /> Segurança
+              <Icon name="shield-check" aria-hidden className="h-5 w-5" /> Segurança
             </h2>
             <Link
               to="/perfil/seguranca"

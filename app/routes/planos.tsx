@@ -1,4 +1,4 @@
-import { CircleAlert, Eye, Heart, Info, MessageCircle, PartyPopper, Search, Sparkles } from "~/components/ui/icons";
+import { Icon, type IconName } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/planos";
@@ -54,11 +54,11 @@ export default function Planos({ loaderData }: Route.ComponentProps) {
 }
 
 const GUEST_FEATURES = [
-  { icon: Search, title: "Buscar hospedagens", text: "Encontre cabanas, chalés, glampings e muito mais, com filtros de local, preço e hóspedes." },
-  { icon: Heart, title: "Favoritar", text: "Guarde as propriedades de que você mais gostar para ver depois." },
-  { icon: Eye, title: "Ver todos os detalhes", text: "Fotos, comodidades, itens de segurança e localização de cada propriedade." },
-  { icon: MessageCircle, title: "Falar com os anfitriões", text: "Combine sua estadia direto com o anfitrião pelo WhatsApp." },
-];
+  { icon: "search", title: "Buscar hospedagens", text: "Encontre cabanas, chalés, glampings e muito mais, com filtros de local, preço e hóspedes." },
+  { icon: "heart", title: "Favoritar", text: "Guarde as propriedades de que você mais gostar para ver depois." },
+  { icon: "eye", title: "Ver todos os detalhes", text: "Fotos, comodidades, itens de segurança e localização de cada propriedade." },
+  { icon: "message-circle", title: "Falar com os anfitriões", text: "Combine sua estadia direto com o anfitrião pelo WhatsApp." },
+] satisfies { icon: IconName; title: string; text: string }[];
 
 function GuestWelcome() {
   return (
@@ -69,9 +69,9 @@ function GuestWelcome() {
         <p className="mt-2 text-stone-600 dark:text-stone-300">Para você tudo é gratuito: não há plano nem assinatura.</p>
       </div>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2">
-        {GUEST_FEATURES.map(({ icon: Icon, title, text }) => (
+        {GUEST_FEATURES.map(({ icon, title, text }) => (
           <li key={title} className="flex gap-4 rounded-2xl border border-stone-200 p-5 dark:border-stone-800">
-            <Icon aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700 dark:text-brand-300" />
+            <Icon name={icon} aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700 dark:text-brand-300" />
             <div>
               <h2 className="font-semibold">{title}</h2>
               <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">{text}</p>
@@ -95,14 +95,14 @@ function HostPlans({ plan, premiumPriceCents, checkoutCancelled }: HostData) {
   const notices: ReactNode[] = [];
   if (checkoutCancelled) {
     notices.push(
-      <Notice key="cancelado" tone="info" icon={<Info aria-hidden className="size-5" />} title="Pagamento cancelado">
+      <Notice key="cancelado" tone="info" icon={<Icon name="info" aria-hidden className="size-5" />} title="Pagamento cancelado">
         Nenhuma cobrança foi feita. Você pode assinar o Premium quando quiser.
       </Notice>,
     );
   }
   if (plan.inPromotion) {
     notices.push(
-      <Notice key="promocao" tone="success" icon={<PartyPopper aria-hidden className="size-5" />} title="Parabéns! Você ganhou 6 meses de Premium grátis">
+      <Notice key="promocao" tone="success" icon={<Icon name="party-popper" aria-hidden className="size-5" />} title="Parabéns! Você ganhou 6 meses de Premium grátis">
         Você está entre os 100 primeiros anfitriões do Recanto: seu acesso Premium gratuito vai até {plan.promotionLastDay}.{" "}
         {!plan.canManage
           ? `Depois disso, você pode assinar o Premium por ${price} para continuar cadastrando e gerenciando suas propriedades.`
@@ -113,14 +113,14 @@ function HostPlans({ plan, premiumPriceCents, checkoutCancelled }: HostData) {
     );
   } else if (plan.promotionLastDay && !plan.premium) {
     notices.push(
-      <Notice key="fim-promocao" tone="warning" icon={<CircleAlert aria-hidden className="size-5" />} title="Seu período gratuito terminou">
+      <Notice key="fim-promocao" tone="warning" icon={<Icon name="circle-exclamation-point" aria-hidden className="size-5" />} title="Seu período gratuito terminou">
         Seus 6 meses de Premium grátis terminaram em {plan.promotionLastDay}. Assine o Premium para voltar a cadastrar e gerenciar suas propriedades.
       </Notice>,
     );
   }
   if (plan.cancelling) {
     notices.push(
-      <Notice key="cancelamento" tone="info" icon={<Info aria-hidden className="size-5" />} title="Assinatura cancelada">
+      <Notice key="cancelamento" tone="info" icon={<Icon name="info" aria-hidden className="size-5" />} title="Assinatura cancelada">
         Seu Premium termina {plan.periodEnd ? `em ${plan.periodEnd}` : "ao fim do período atual"}. Até lá, você continua com todos os recursos do
         Premium.
       </Notice>,
@@ -128,7 +128,7 @@ function HostPlans({ plan, premiumPriceCents, checkoutCancelled }: HostData) {
   }
   if (plan.paymentProblem) {
     notices.push(
-      <Notice key="pagamento" tone="warning" icon={<CircleAlert aria-hidden className="size-5" />} title="Problema no pagamento">
+      <Notice key="pagamento" tone="warning" icon={<Icon name="circle-exclamation-point" aria-hidden className="size-5" />} title="Problema no pagamento">
         Não conseguimos cobrar a sua assinatura. Atualize a forma de pagamento em Gerenciar Assinatura para continuar com o Premium.
       </Notice>,
     );
@@ -146,7 +146,7 @@ function HostPlans({ plan, premiumPriceCents, checkoutCancelled }: HostData) {
       </div>
       {plan.premium ? null : (
         <div className="mt-8">
-          <Notice tone="info" icon={<Sparkles aria-hidden className="size-5 text-brand-700 dark:text-brand-300" />} title="Dica">
+          <Notice tone="info" icon={<Icon name="sparkles" aria-hidden className="size-5 text-brand-700 dark:text-brand-300" />} title="Dica">
             Com o Premium você cadastra propriedades ilimitadas e recebe contatos de hóspedes direto no WhatsApp.
           </Notice>
         </div>

@@ -1,4 +1,4 @@
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";
@@ -82,7 +82,7 @@ export function AuthDialogWindow({
             aria-label="Fechar"
             className="absolute top-4 right-4 rounded-full p-1.5 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
           >
-            <X aria-hidden className="h-5 w-5" />
+            <Icon name="x" aria-hidden className="h-5 w-5" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

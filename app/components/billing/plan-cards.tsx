@@ -1,4 +1,4 @@
-import { Check, Gift } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { formatBRL } from "@common/format";
 import { BillingButton } from "./billing-button";
@@ -45,7 +45,7 @@ export function PlanCards({
             {premium ? <Badge>Seu Plano</Badge> : null}
             {inPromotion ? (
               <Badge tone="gift">
-                <Gift aria-hidden className="size-3.5" /> 6 Meses Grátis
+                <Icon name="gift" aria-hidden className="size-3.5" /> 6 Meses Grátis
               </Badge>
             ) : null}
           </>
@@ -84,7 +84,7 @@ function PlanCard(props: {
       <ul className="mt-6 flex-1 space-y-3">
         {props.features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+            <Icon name="check" aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
             {feature}
           </li>
         ))}

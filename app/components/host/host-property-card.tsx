@@ -1,4 +1,4 @@
-import { Camera, MapPin, Pencil, Trash2 } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { AlertDialog, Switch } from "radix-ui";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
@@ -47,7 +47,7 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
         <span className={`absolute left-3 top-3 rounded-full px-2.5 py-1 text-xs font-semibold ${status.className}`}>{status.label}</span>
         {extraPhotos > 0 ? (
           <span className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-full bg-black/70 px-2.5 py-1 text-xs font-semibold text-white">
-            <Camera aria-hidden className="size-3.5" />
+            <Icon name="camera" aria-hidden className="size-3.5" />
             {`+${extraPhotos} ${extraPhotos === 1 ? "foto" : "fotos"}`}
           </span>
         ) : null}
@@ -63,7 +63,7 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
           )}
         </h2>
         <p className="flex items-center gap-1 text-sm text-stone-600 dark:text-stone-400">
-          <MapPin aria-hidden className="size-4 shrink-0" />
+          <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
           {`${property.location} · ${property.propertyType}`}
         </p>
         <p>
@@ -109,7 +109,7 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
               className="inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
               aria-label={`Editar ${property.title}`}
             >
-              <Pencil aria-hidden className="size-4" />
+              <Icon name="pencil" aria-hidden className="size-4" />
             </Link>
             <DeleteButton title={property.title} disabled={deleting} onConfirm={() => remove.submit({ intent: "delete", id: property.id }, { method: "post", action: "/api/propriedades" })} />
           </div>
@@ -127,7 +127,7 @@ function DeleteButton({ title, disabled, onConfirm }: { title: string; disabled:
         aria-label={`Excluir ${title}`}
         className="inline-flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
       >
-        <Trash2 aria-hidden className="size-4" />
+        <Icon name="trash" aria-hidden className="size-4" />
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />

@@ -1,4 +1,4 @@
-import { Lock } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { loginPath, signUpPath } from "~/lib/redirects";
@@ -8,7 +8,7 @@ import { linkButton, PageMessage, secondaryLinkButton } from "./page-message";
 export function AccessRestricted({ returnTo, children }: { returnTo: string; children: ReactNode }) {
   return (
     <PageMessage
-      icon={<Lock aria-hidden className="h-12 w-12" />}
+      icon={<Icon name="lock" aria-hidden className="h-12 w-12" />}
       title="Acesso Restrito"
       actions={
         <>

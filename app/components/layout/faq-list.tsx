@@ -1,4 +1,4 @@
-import { ChevronDown } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 
 export type Question = { q: string; a: ReactNode };
@@ -14,7 +14,7 @@ export function FaqList({ items }: { items: readonly Question[] }) {
         >
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-stone-900 dark:text-stone-50 [&::-webkit-details-marker]:hidden">
             <span>{item.q}</span>
-            <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
+            <Icon name="chevron-down" aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <div className="mt-3 leading-7">{item.a}</div>
         </details>

@@ -1,4 +1,4 @@
-import { CreditCard, Heart, House, LogIn, LogOut, Plus, ShieldCheck, User, UserPlus } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { DropdownMenu } from "radix-ui";
 import { useCallback, useRef, type ComponentProps } from "react";
 import { Link, useFetcher, useSubmit } from "react-router";
@@ -52,29 +52,29 @@ export function AccountMenu({ viewer, pendingModeration, trigger, byKeyboard }: 
               <DropdownMenu.Label className="px-3 py-2 text-xs text-stone-600 dark:text-stone-400">
                 {viewer.name}
               </DropdownMenu.Label>
-              <MenuLink to="/perfil" icon={<User aria-hidden className="h-4 w-4" />}>
+              <MenuLink to="/perfil" icon={<Icon name="user" aria-hidden className="h-4 w-4" />}>
                 Meu Perfil
               </MenuLink>
               {viewer.userType === "host" ? (
                 <>
-                  <MenuLink to="/minhas-propriedades" icon={<House aria-hidden className="h-4 w-4" />}>
+                  <MenuLink to="/minhas-propriedades" icon={<Icon name="house" aria-hidden className="h-4 w-4" />}>
                     Minhas Propriedades
                   </MenuLink>
-                  <MenuLink to="/adicionar-propriedade" icon={<Plus aria-hidden className="h-4 w-4" />}>
+                  <MenuLink to="/adicionar-propriedade" icon={<Icon name="plus" aria-hidden className="h-4 w-4" />}>
                     Adicionar Propriedade
                   </MenuLink>
-                  <MenuLink to="/planos" icon={<CreditCard aria-hidden className="h-4 w-4" />}>
+                  <MenuLink to="/planos" icon={<Icon name="credit-card" aria-hidden className="h-4 w-4" />}>
                     Meu Plano
                   </MenuLink>
                 </>
               ) : null}
-              <MenuLink to="/favoritos" icon={<Heart aria-hidden className="h-4 w-4" />}>
+              <MenuLink to="/favoritos" icon={<Icon name="heart" aria-hidden className="h-4 w-4" />}>
                 Favoritos
               </MenuLink>
               {isOperator ? (
                 <MenuLink
                   to="/moderacao"
-                  icon={<ShieldCheck aria-hidden className="h-4 w-4" />}
+                  icon={<Icon name="shield-check" aria-hidden className="h-4 w-4" />}
                   label={`Moderação (${pendingModeration === 1 ? "1 pendente" : `${pendingModeration} pendentes`})`}
                 >
                   Moderação
@@ -89,22 +89,22 @@ export function AccountMenu({ viewer, pendingModeration, trigger, byKeyboard }: 
                 </MenuLink>
               ) : viewer.role === "admin" ? (
                 // No count before the second factor is on: the link leads to setting it up.
-                <MenuLink to="/moderacao" icon={<ShieldCheck aria-hidden className="h-4 w-4" />}>
+                <MenuLink to="/moderacao" icon={<Icon name="shield-check" aria-hidden className="h-4 w-4" />}>
                   Moderação
                 </MenuLink>
               ) : null}
               <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void submit(null, { method: "post", action: "/sair" })}>
-                <LogOut aria-hidden className="h-4 w-4" />
+                <Icon name="log-out" aria-hidden className="h-4 w-4" />
                 Sair
               </DropdownMenu.Item>
             </>
           ) : (
             <>
-              <MenuLink to={authLinks.login} icon={<LogIn aria-hidden className="h-4 w-4" />}>
+              <MenuLink to={authLinks.login} icon={<Icon name="log-in" aria-hidden className="h-4 w-4" />}>
                 Entrar
               </MenuLink>
-              <MenuLink to={authLinks.signUp} icon={<UserPlus aria-hidden className="h-4 w-4" />}>
+              <MenuLink to={authLinks.signUp} icon={<Icon name="user-plus" aria-hidden className="h-4 w-4" />}>
                 Cadastre-se
               </MenuLink>
             </>

@@ -1,4 +1,4 @@
-import { Trees } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { NewsletterForm } from "./newsletter-form";
 
@@ -19,7 +19,7 @@ export function SiteFooter({ categories }: { categories: { slug: string; name: s
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-brand-800 dark:text-brand-200">
-            <Trees aria-hidden className="h-6 w-6" /> Recanto
+            <Icon name="trees" aria-hidden className="h-6 w-6" /> Recanto
           </p>
           <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">
             Hospedagens na natureza: cabanas, chalés, casas na árvore, glamping e muito mais. Você fala direto com o

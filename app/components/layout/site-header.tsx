@@ -1,4 +1,4 @@
-import { Heart, Menu, Trees, User } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useState, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -29,7 +29,7 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800 dark:text-brand-200" aria-label="Recanto, página inicial">
-          <Trees aria-hidden className="h-7 w-7" />
+          <Icon name="trees" aria-hidden className="h-7 w-7" />
           <span>Recanto</span>
         </Link>
         <nav aria-label="Conta" className="flex items-center gap-2">
@@ -44,7 +44,7 @@ export function SiteHeader({
           ) : null}
           <ThemeButton />
           <Link to="/favoritos" className={`${iconButton} relative`} aria-label={viewer ? `Favoritos (${favoritesCount})` : "Favoritos"}>
-            <Heart aria-hidden className="h-5 w-5" />
+            <Icon name="heart" aria-hidden className="h-5 w-5" />
             {viewer && favoritesCount > 0 ? (
               <span aria-hidden className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-bold text-white">
                 {favoritesCount > 99 ? "99+" : favoritesCount}
@@ -99,8 +99,8 @@ function AccountButton({ viewer, pendingModeration }: { viewer: Viewer | null; p
     "aria-label": viewer ? `Menu da conta de ${viewer.name}${waiting ? `, ${waitingLabel(waiting)}` : ""}` : "Menu da conta",
     children: (
       <>
-        <Menu aria-hidden className="h-4 w-4" />
-        {viewer ? <Avatar name={viewer.name} photoKey={viewer.avatarKey} size="sm" className="-mr-1.5" /> : <User aria-hidden className="h-5 w-5" />}
+        <Icon name="menu" aria-hidden className="h-4 w-4" />
+        {viewer ? <Avatar name={viewer.name} photoKey={viewer.avatarKey} size="sm" className="-mr-1.5" /> : <Icon name="user" aria-hidden className="h-5 w-5" />}
         {waiting ? <span aria-hidden className="absolute -top-0.5 -right-0.5 size-3 rounded-full border-2 border-white bg-amber-500 dark:border-stone-950" /> : null}
       </>
     ),

@@ -1,4 +1,4 @@
-import { List, MapIcon } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useState, type ReactNode } from "react";
 import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";
@@ -60,8 +60,8 @@ function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => 
   return (
     <div role="group" aria-label="Ver resultados em" className="mt-6 flex justify-end">
       <div className="inline-flex gap-1 rounded-full border border-stone-300 p-1 dark:border-stone-700">
-        {button("list", "Lista", <List aria-hidden className="size-4" />)}
-        {button("map", "Mapa", <MapIcon aria-hidden className="size-4" />)}
+        {button("list", "Lista", <Icon name="list" aria-hidden className="size-4" />)}
+        {button("map", "Mapa", <Icon name="map" aria-hidden className="size-4" />)}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { REASON_MAX, REASON_MIN, reasonError } from "@common/moderation";
-import { FieldError, inputClass } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
+import { inputClass } from "~/components/ui/input-class";
 
 const secondaryButton =
   "inline-flex w-full items-center justify-center gap-2 rounded-lg border border-red-700 px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950/50";
@@ -68,7 +69,7 @@ export function ReasonForm(props: {
       </p>
       {error ? <FieldError id={`${id}-erro`}>{error}</FieldError> : null}
       <button type="submit" name="intent" value={props.intent} disabled={props.busy} className={`${secondaryButton} mt-3`}>
-        <X aria-hidden className="size-5" />
+        <Icon name="x" aria-hidden className="size-5" />
         {props.submitting ? texts.busyLabel : texts.submitLabel}
       </button>
     </Form>

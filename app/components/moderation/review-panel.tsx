@@ -1,4 +1,4 @@
-import { Check, ExternalLink } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatBRL, formatDate } from "@common/format";
@@ -89,7 +89,7 @@ export function ReviewPanel({ property, ownProperty, result }: { property: Revie
             <Form method="post">
               <input type="hidden" name="reviewedAt" value={property.updatedAt} />
               <button type="submit" name="intent" value="approve" disabled={busy} className={`${primaryButton} gap-2`}>
-                <Check aria-hidden className="size-5" />
+                <Icon name="check" aria-hidden className="size-5" />
                 {intent === "approve" ? "Aprovando..." : "Aprovar"}
               </button>
               <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
@@ -107,7 +107,7 @@ export function ReviewPanel({ property, ownProperty, result }: { property: Revie
                 to={`/accommodation/${property.slug}`}
                 className="inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
               >
-                <ExternalLink aria-hidden className="size-4" />
+                <Icon name="external-link" aria-hidden className="size-4" />
                 Ver página pública
               </Link>
             ) : null}

@@ -1,4 +1,4 @@
-import { Camera, Trash2 } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { notify } from "~/components/ui/toasts";
@@ -60,13 +60,13 @@ export function ProfilePhotoControls({ hasPhoto, hint }: { hasPhoto: boolean; hi
       <div className="flex flex-wrap gap-2">
         {/* Without scripts nothing could send the file: the button waits for them. */}
         <button type="button" className={button} disabled={!hydrated || sending || removing} onClick={() => inputRef.current?.click()}>
-          <Camera aria-hidden className="size-4" />
+          <Icon name="camera" aria-hidden className="size-4" />
           {sending ? "Enviando..." : hasPhoto ? "Trocar foto" : "Adicionar foto"}
         </button>
         {hasPhoto ? (
           <Form method="post" preventScrollReset>
             <button name="intent" value="remove-photo" className={button} disabled={sending || removing}>
-              <Trash2 aria-hidden className="size-4" />
+              <Icon name="trash" aria-hidden className="size-4" />
               {removing ? "Removendo..." : "Remover foto"}
             </button>
           </Form>

@@ -1,4 +1,4 @@
-import { Heart } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
@@ -59,7 +59,7 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
       aria-label={`Favoritar ${title}`}
       className={`heart-button ${className}`}
     >
-      <Heart aria-hidden className={favorite ? "size-5 fill-red-600 text-red-600" : "size-5"} />
+      <Icon name="heart" aria-hidden className={favorite ? "size-5 fill-red-600 text-red-600" : "size-5"} />
     </button>
   );
 }

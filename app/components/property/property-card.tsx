@@ -1,4 +1,4 @@
-import { MapPin } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";
 import { listingPath } from "~/lib/redirects";
@@ -40,7 +40,7 @@ export function PropertyCard({
           <span className="card-new">Novo</span>
         </div>
         <p className="card-place">
-          <MapPin aria-hidden className="size-4 shrink-0" />
+          <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
           {property.location}
         </p>
         {distance ? <p className="card-note">{distance}</p> : null}

@@ -1,4 +1,4 @@
-import { ImageOff, TreePine } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";
@@ -34,7 +34,7 @@ export function PropertyImage({
   if (!image) {
     return (
       <div className={`flex flex-col items-center justify-center gap-2 bg-brand-100 text-brand-700 dark:bg-brand-900/60 dark:text-brand-200 ${className}`}>
-        <TreePine aria-hidden className="size-10" />
+        <Icon name="tree-pine" aria-hidden className="size-10" />
         <span className="text-sm font-medium">Sem fotos</span>
       </div>
     );
@@ -42,7 +42,7 @@ export function PropertyImage({
   if (failed) {
     return (
       <div className={`flex flex-col items-center justify-center gap-2 bg-stone-200 text-stone-600 dark:bg-stone-800 dark:text-stone-300 ${className}`}>
-        <ImageOff aria-hidden className="size-8" />
+        <Icon name="image-off" aria-hidden className="size-8" />
         <span className="text-sm">Erro ao carregar</span>
       </div>
     );

@@ -1,4 +1,4 @@
-import { ArrowRight } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";
@@ -36,7 +36,7 @@ export function CategoryCarousel({
         </div>
         <div className="flex shrink-0 items-center gap-4">
           <Link to={`/category/${slug}`} className="see-all">
-            Ver todos <span className="sr-only">({name})</span> <ArrowRight aria-hidden className="size-4" />
+            Ver todos <span className="sr-only">({name})</span> <Icon name="arrow-right" aria-hidden className="size-4" />
           </Link>
           <ScrollButtons can={row.can} scroll={row.scroll} label={`Navegar por ${name}`} className="hidden md:flex" />
         </div>

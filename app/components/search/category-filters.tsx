@@ -1,4 +1,4 @@
-import { Search, SlidersHorizontal } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";
@@ -16,7 +16,7 @@ import {
   type Sort,
 } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/input-class";
 import { formParams } from "~/lib/form";
 import { MoreFilters } from "./more-filters";
 import { PriceRange } from "./price-range";
@@ -88,7 +88,7 @@ export function CategoryFilters({
             Buscar
           </label>
           <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
+            <Icon name="search" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
             <input id="busca" type="search" name="search" defaultValue={query.search} placeholder="Buscar propriedades..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>
@@ -178,7 +178,7 @@ function FiltersToggle({ open, onToggle, controls, className, children }: { open
       aria-controls={controls}
       className={`items-center gap-2 rounded-lg border border-stone-300 px-4 text-sm font-medium dark:border-stone-700 ${className}`}
     >
-      <SlidersHorizontal aria-hidden className="size-4" /> {children}
+      <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {children}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { homeSearch, type PropertyQuery } from "@common/property-query";
@@ -27,7 +27,7 @@ export function FilterDrawerSheet({
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Filtros</Dialog.Title>
             <Dialog.Close aria-label="Fechar" className="rounded-full p-2 hover:bg-stone-100 dark:hover:bg-stone-800">
-              <X aria-hidden className="size-5" />
+              <Icon name="x" aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Escolha onde, a categoria, o número de hóspedes, comodidades e estrutura.</Dialog.Description>

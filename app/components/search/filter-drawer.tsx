@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useState } from "react";
 import type { PropertyQuery } from "@common/property-query";
 import { useDialogOnDemand } from "~/components/ui/on-demand";
@@ -24,7 +24,7 @@ export function FilterDrawer({ query }: { query: PropertyQuery }) {
           {...dialog.triggerProps}
           className="pointer-events-auto inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-800"
         >
-          <SlidersHorizontal aria-hidden className="size-5" /> Filtros
+          <Icon name="sliders-horizontal" aria-hidden className="size-5" /> Filtros
         </button>
       </div>
       {dialog.module ? (

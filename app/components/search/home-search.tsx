@@ -1,11 +1,11 @@
-import { Search } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useRef, type ReactNode } from "react";
 import { Form, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";
 import { PROPERTY_TYPES } from "@common/catalog";
 import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/input-class";
 import { formParams } from "~/lib/form";
 
 const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
@@ -83,7 +83,7 @@ export function HomeSearchForm({
             O que procura?
           </label>
           <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
+            <Icon name="search" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
             <input id={id("busca")} type="search" name="search" defaultValue={query.search} placeholder="Cabana, lago, lareira..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 
@@ -27,7 +27,7 @@ export function MoreFiltersDialog({
         <div className="flex items-center justify-between border-b border-stone-200 px-6 py-4 dark:border-stone-700">
           <Dialog.Title className="text-lg font-semibold">Mais filtros</Dialog.Title>
           <Dialog.Close type="button" aria-label="Fechar" className="rounded-full p-2 hover:bg-stone-100 dark:hover:bg-stone-800">
-            <X aria-hidden className="size-5" />
+            <Icon name="x" aria-hidden className="size-5" />
           </Dialog.Close>
         </div>
         <Dialog.Description className="sr-only">Comodidades, acesso, sinal de celular, internet e energia. Entre parênteses, quantas hospedagens cada opção encontra.</Dialog.Description>

@@ -1,5 +1,5 @@
 import { formatCount } from "@common/format";
-import { ChevronDown, SlidersHorizontal } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { PropertyQuery } from "@common/property-query";
@@ -114,8 +114,8 @@ export function MoreFilters({
     return (
       <details className="group w-full" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className={`${triggerClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-          <SlidersHorizontal aria-hidden className="size-4" /> {triggerText}
-          <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+          <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText}
+          <Icon name="chevron-down" aria-hidden className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-4 space-y-6">
           {body}
@@ -129,7 +129,7 @@ export function MoreFilters({
   return (
     <>
       <button {...dialog.triggerProps} className={triggerClass}>
-        <SlidersHorizontal aria-hidden className="size-4" /> {triggerText}
+        <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText}
       </button>
       {/* Closed, the applied filters still go with the form (a sort or a price change keeps them). */}
       {open ? null : <SelectionInputs selection={applied} />}

@@ -1,4 +1,4 @@
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { QueryChip } from "@common/query-chips";
 
@@ -16,7 +16,7 @@ export function QueryChips({ chips, href, clearHref }: { chips: QueryChip[]; hre
           className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-100 dark:border-brand-600 dark:bg-brand-900 dark:text-brand-50 dark:hover:bg-brand-800"
         >
           {chip.label}
-          <X aria-hidden className="size-3.5" />
+          <Icon name="x" aria-hidden className="size-3.5" />
         </Link>
       ))}
       {chips.length > 1 ? (

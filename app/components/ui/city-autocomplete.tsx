@@ -1,9 +1,10 @@
-import { LocateFixed, MapPin } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { LIMITS, MIN_CITY_QUERY_LENGTH } from "@common/limits";
 import type { BrazilianCities, CityOption } from "@common/cities";
 import type { LatLng } from "@common/property-query";
-import { FieldError, inputClass } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
+import { inputClass } from "~/components/ui/input-class";
 import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { useNearMe } from "./use-near-me";
 
@@ -143,13 +144,13 @@ export function CityAutocomplete({
             disabled={nearMe.locating}
             className="-my-1 inline-flex items-center gap-1 rounded px-1 py-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline disabled:cursor-wait dark:text-brand-300"
           >
-            <LocateFixed aria-hidden className="size-3.5" />
+            <Icon name="locate-fixed" aria-hidden className="size-3.5" />
             {nearMe.locating ? "Localizando…" : "Perto de mim"}
           </button>
         ) : null}
       </div>
       <div className="relative">
-        <MapPin aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
+        <Icon name="map-pin" aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
         <input
           ref={input}
           id={id}

@@ -1,11 +1,8 @@
-import { Eye, EyeOff } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { FieldError } from "./field-error";
+import { inputClass } from "./input-class";
 
-export const inputClass =
-  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:placeholder:text-stone-400 " +
-  "disabled:cursor-not-allowed disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-600 dark:disabled:border-stone-700 dark:disabled:bg-stone-800 dark:disabled:text-stone-400 " +
-  // Chromium draws a select shorter than a text field with the same padding (it ignores line-height).
-  "[&:is(select)]:h-11.5";
 
 interface ShellProps {
   label: string;
@@ -85,19 +82,11 @@ export function PasswordField({ label, error, hint, id, ...input }: FieldProps) 
             aria-controls={a11y.id}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white"
           >
-            {visible ? <EyeOff aria-hidden className="h-5 w-5" /> : <Eye aria-hidden className="h-5 w-5" />}
+            {visible ? <Icon name="eye-off" aria-hidden className="h-5 w-5" /> : <Icon name="eye" aria-hidden className="h-5 w-5" />}
           </button>
         </div>
       )}
     </FieldShell>
-  );
-}
-
-export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-      {children}
-    </p>
   );
 }
 

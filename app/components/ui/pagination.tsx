@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 const base = "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
@@ -15,7 +15,7 @@ export function Pagination({ page, pageCount, pages, href }: { page: number; pag
     <nav aria-label="Paginação" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={href(page - 1)} className={idle} aria-label="Página anterior">
-          <ChevronLeft aria-hidden className="size-4" /> Anterior
+          <Icon name="chevron-left" aria-hidden className="size-4" /> Anterior
         </Link>
       ) : null}
       {pages.map((p, i) =>
@@ -31,7 +31,7 @@ export function Pagination({ page, pageCount, pages, href }: { page: number; pag
       )}
       {page < pageCount ? (
         <Link to={href(page + 1)} className={idle} aria-label="Próxima página">
-          Próxima <ChevronRight aria-hidden className="size-4" />
+          Próxima <Icon name="chevron-right" aria-hidden className="size-4" />
         </Link>
       ) : null}
     </nav>

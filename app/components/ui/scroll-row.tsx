@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 
 type Direction = -1 | 1;
@@ -55,8 +55,8 @@ export function ScrollButtons({ can, scroll, label, className = "" }: Pick<Retur
   );
   return (
     <div role="group" aria-label={label} className={`gap-2 ${className}`}>
-      {button(-1, "Anteriores", can.back, <ChevronLeft aria-hidden className="size-5" />)}
-      {button(1, "Próximos", can.forward, <ChevronRight aria-hidden className="size-5" />)}
+      {button(-1, "Anteriores", can.back, <Icon name="chevron-left" aria-hidden className="size-5" />)}
+      {button(1, "Próximos", can.forward, <Icon name="chevron-right" aria-hidden className="size-5" />)}
     </div>
   );
 }

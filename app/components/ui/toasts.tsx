@@ -1,4 +1,4 @@
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useSyncExternalStore, type ComponentType } from "react";
 import type { ToasterProps } from "sonner";
 import type { Theme } from "~/lib/theme";
@@ -120,7 +120,7 @@ function PlainToasts({ messages }: { messages: PlainMessage[] }) {
             ) : null}
           </div>
           <button type="button" aria-label="Fechar notificação" onClick={() => dismiss(m.id)} className="rounded-full p-1 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800">
-            <X aria-hidden className="size-4" />
+            <Icon name="x" aria-hidden className="size-4" />
           </button>
         </div>
       ))}

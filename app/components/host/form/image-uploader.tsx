@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { notify } from "~/components/ui/toasts";
 import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_UPLOAD_PATH, isAcceptedImageType, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES, type UploadedImage } from "@common/image-upload";
@@ -265,7 +265,7 @@ export function ImageUploader({
               : "cursor-pointer border-stone-300 text-stone-700 hover:border-brand-500 hover:bg-brand-50/60 dark:border-stone-600 dark:text-stone-200 dark:hover:bg-brand-900/30"
         }`}
       >
-        <ImagePlus aria-hidden className="size-10" />
+        <Icon name="image-plus" aria-hidden className="size-10" />
         <span className="font-semibold">{full ? UPLOAD_MESSAGES.count : dragging ? "Solte as imagens aqui" : "Arraste imagens para cá ou clique para selecionar"}</span>
         <span id={hintId} className="text-sm text-stone-600 dark:text-stone-400">
           JPEG, PNG ou WebP, até 50MB cada. {images.length} de {MAX_IMAGES_PER_PROPERTY} imagens.
@@ -332,7 +332,7 @@ export function ImageUploader({
                     aria-label={`Mover foto ${index + 1} para a esquerda`}
                     className={buttonClass}
                   >
-                    <ChevronLeft aria-hidden className="size-5" />
+                    <Icon name="chevron-left" aria-hidden className="size-5" />
                   </button>
                   <button
                     type="button"
@@ -342,7 +342,7 @@ export function ImageUploader({
                     aria-label={`Mover foto ${index + 1} para a direita`}
                     className={buttonClass}
                   >
-                    <ChevronRight aria-hidden className="size-5" />
+                    <Icon name="chevron-right" aria-hidden className="size-5" />
                   </button>
                 </div>
                 <button
@@ -353,7 +353,7 @@ export function ImageUploader({
                   aria-label={`Remover foto ${index + 1}`}
                   className={`${buttonClass} hover:text-red-700`}
                 >
-                  <Trash2 aria-hidden className="size-5" />
+                  <Icon name="trash" aria-hidden className="size-5" />
                 </button>
               </div>
               <input type="hidden" name="imageIds" value={image.id} />

@@ -19,7 +19,9 @@ import {
   type PropertyField,
 } from "@common/property-form";
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
-import { FieldError, inputClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
+import { inputClass } from "~/components/ui/input-class";
 import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { NO_ATTRIBUTES, type StayAttributes } from "@common/stay-attributes";
 import { NO_HOUSE_RULES, PETS_FEATURE, type HouseRules } from "@common/house-rules";

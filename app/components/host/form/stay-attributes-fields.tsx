@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
 import type { StayAttributes } from "@common/stay-attributes";
 import { PETS_FEATURE } from "@common/house-rules";
-import { FieldError } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
 
 export interface Choice {
   value: string;

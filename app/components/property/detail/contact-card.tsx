@@ -1,10 +1,12 @@
-import { MessageCircle } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import { addDays, guestsLabel, isIsoDate, isoDateToBR, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
-import { FieldError, inputClass, primaryButton } from "~/components/ui/field";
+import { primaryButton } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
+import { inputClass } from "~/components/ui/input-class";
 import type { loader as rootLoader } from "~/root";
 
 interface ContactCardProps {
@@ -164,7 +166,7 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today }: Cont
 function ContactButton({ className = "" }: { className?: string }) {
   return (
     <button type="submit" form={CONTACT_FORM_ID} className={`${primaryButton} gap-2 ${className}`}>
-      <MessageCircle aria-hidden className="size-5" />
+      <Icon name="message-circle" aria-hidden className="size-5" />
       Contatar via WhatsApp
     </button>
   );

@@ -1,4 +1,3 @@
-import { Ban, Cigarette, CigaretteOff, LogIn, LogOut, Moon, PartyPopper, PawPrint } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { CANCELLATION_POLICIES, HOUSE_RULES, STAY_FEATURES } from "@common/catalog";
 import { PETS_FEATURE, splitQuietHours, statesCancellation, statesHouseRules, type HouseRules } from "@common/house-rules";
@@ -10,15 +9,15 @@ const textClass = "leading-7 whitespace-pre-line text-stone-700 dark:text-stone-
 
 function ruleEntries(rules: HouseRules, petsAllowed: boolean): Entry[] {
   const entries: Entry[] = [];
-  if (rules.checkInFrom) entries.push({ label: `Check-in a partir de ${rules.checkInFrom}`, Icon: LogIn });
-  if (rules.checkOutUntil) entries.push({ label: `Check-out até ${rules.checkOutUntil}`, Icon: LogOut });
+  if (rules.checkInFrom) entries.push({ label: `Check-in a partir de ${rules.checkInFrom}`, icon: "log-in" });
+  if (rules.checkOutUntil) entries.push({ label: `Check-out até ${rules.checkOutUntil}`, icon: "log-out" });
   if (rules.quietHours) {
     const { from, until } = splitQuietHours(rules.quietHours);
-    entries.push({ label: `Silêncio entre ${from} e ${until}`, Icon: Moon });
+    entries.push({ label: `Silêncio entre ${from} e ${until}`, icon: "moon" });
   }
-  if (petsAllowed) entries.push({ label: STAY_FEATURES[PETS_FEATURE], Icon: PawPrint });
-  if (rules.smokingAllowed !== null) entries.push({ label: HOUSE_RULES.smokingAllowed[rules.smokingAllowed ? "yes" : "no"], Icon: rules.smokingAllowed ? Cigarette : CigaretteOff });
-  if (rules.partiesAllowed !== null) entries.push({ label: HOUSE_RULES.partiesAllowed[rules.partiesAllowed ? "yes" : "no"], Icon: rules.partiesAllowed ? PartyPopper : Ban });
+  if (petsAllowed) entries.push({ label: STAY_FEATURES[PETS_FEATURE], icon: "paw-print" });
+  if (rules.smokingAllowed !== null) entries.push({ label: HOUSE_RULES.smokingAllowed[rules.smokingAllowed ? "yes" : "no"], icon: rules.smokingAllowed ? "cigarette" : "cigarette-off" });
+  if (rules.partiesAllowed !== null) entries.push({ label: HOUSE_RULES.partiesAllowed[rules.partiesAllowed ? "yes" : "no"], icon: rules.partiesAllowed ? "party-popper" : "ban" });
   return entries;
 }
 

@@ -1,4 +1,4 @@
-import { Images } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { StoredImage } from "@common/property-card";
 import { PropertyImage } from "../property-image";
@@ -58,7 +58,7 @@ export function PhotoGrid({ images, galleryHref }: { images: readonly StoredImag
           to={galleryHref}
           className="mt-3 inline-flex items-center gap-2 rounded-lg border border-stone-900 bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-sm hover:bg-stone-100 md:absolute md:right-4 md:bottom-4 md:mt-0"
         >
-          <Images aria-hidden className="size-4" />
+          <Icon name="images" aria-hidden className="size-4" />
           Mostrar todas as fotos
         </Link>
       ) : null}

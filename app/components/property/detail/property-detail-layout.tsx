@@ -1,4 +1,4 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { HouseRules } from "@common/house-rules";
@@ -27,7 +27,7 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
       to={to}
       className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800"
     >
-      <ArrowLeft aria-hidden className="size-4" />
+      <Icon name="arrow-left" aria-hidden className="size-4" />
       {children}
     </Link>
   );

@@ -1,4 +1,4 @@
-import { Bath, BedDouble, House, MapPin, Sparkles, Users } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AmenityList, AttributeList, SafetyList } from "./feature-list";
@@ -12,11 +12,11 @@ export function PropertyHeading({ title, location }: { title: string; location: 
       <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{title}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-stone-700 dark:text-stone-300">
         <span className="flex items-center gap-1.5">
-          <MapPin aria-hidden className="size-4 shrink-0" />
+          <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
           {location}
         </span>
         <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-          <Sparkles aria-hidden className="size-3.5" />
+          <Icon name="sparkles" aria-hidden className="size-3.5" />
           Novo
           <span className="sr-only">: ainda sem avaliações</span>
         </span>
@@ -42,10 +42,10 @@ export function PropertyFacts({
   return (
     <section aria-label="Resumo da propriedade" className="pb-8">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 md:grid-cols-2">
-        <Fact icon={<Users aria-hidden className="size-5" />}>{`Até ${plural(maxGuests, "hóspede", "hóspedes")}`}</Fact>
-        <Fact icon={<BedDouble aria-hidden className="size-5" />}>{plural(bedrooms, "quarto", "quartos")}</Fact>
-        <Fact icon={<Bath aria-hidden className="size-5" />}>{plural(bathrooms, "banheiro", "banheiros")}</Fact>
-        <Fact icon={<House aria-hidden className="size-5" />}>
+        <Fact icon={<Icon name="users" aria-hidden className="size-5" />}>{`Até ${plural(maxGuests, "hóspede", "hóspedes")}`}</Fact>
+        <Fact icon={<Icon name="bed-double" aria-hidden className="size-5" />}>{plural(bedrooms, "quarto", "quartos")}</Fact>
+        <Fact icon={<Icon name="bath" aria-hidden className="size-5" />}>{plural(bathrooms, "banheiro", "banheiros")}</Fact>
+        <Fact icon={<Icon name="house" aria-hidden className="size-5" />}>
           <span className="sr-only">Tipo: </span>
           {categorySlug ? (
             <Link

@@ -1,4 +1,4 @@
-import { ChevronRight } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { findCategory } from "@common/catalog";
 
@@ -37,7 +37,7 @@ export function GalleryBreadcrumb({ propertyType, title }: { propertyType: strin
 function Separator() {
   return (
     <li aria-hidden className="flex">
-      <ChevronRight className="size-4 text-stone-400 dark:text-stone-500" />
+      <Icon name="chevron-right" className="size-4 text-stone-400 dark:text-stone-500" />
     </li>
   );
 }

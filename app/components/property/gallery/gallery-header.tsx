@@ -1,4 +1,4 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 /** "1 foto", "0 fotos", "8 fotos". */
@@ -15,7 +15,7 @@ export function GalleryHeader({ slug, title, count }: { slug: string; title: str
         to={`/accommodation/${slug}`}
         className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
       >
-        <ArrowLeft aria-hidden className="size-4" />
+        <Icon name="arrow-left" aria-hidden className="size-4" />
         Voltar para a propriedade
       </Link>
       <div className="mt-1 flex items-baseline justify-between gap-4">

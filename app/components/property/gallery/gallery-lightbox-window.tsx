@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { imageUrl } from "@common/media";
@@ -63,7 +63,7 @@ export function GalleryLightboxWindow({
                   {title}
                 </Dialog.Title>
                 <Dialog.Close aria-label="Fechar" className={roundButton}>
-                  <X aria-hidden className="size-6" />
+                  <Icon name="x" aria-hidden className="size-6" />
                 </Dialog.Close>
               </div>
               <Dialog.Description className="sr-only">
@@ -75,10 +75,10 @@ export function GalleryLightboxWindow({
                   count > 1 ? (
                     <>
                       <button type="button" onClick={() => step(-1)} aria-label="Foto anterior" className={`${roundButton} ${previousPlace}`}>
-                        <ChevronLeft aria-hidden className="size-7" />
+                        <Icon name="chevron-left" aria-hidden className="size-7" />
                       </button>
                       <button type="button" onClick={() => step(1)} aria-label="Próxima foto" className={`${roundButton} ${nextPlace}`}>
-                        <ChevronRight aria-hidden className="size-7" />
+                        <Icon name="chevron-right" aria-hidden className="size-7" />
                       </button>
                     </>
                   ) : null

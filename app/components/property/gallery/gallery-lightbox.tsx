@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import type { StoredImage } from "@common/property-card";
@@ -63,7 +63,7 @@ function PhotoBeforeScripts({ images, title, index, onNavigate, onClose }: Light
           {title}
         </h2>
         <a href={photoHref(null)} onClick={follow(null)} aria-label="Fechar" className={roundButton}>
-          <X aria-hidden className="size-6" />
+          <Icon name="x" aria-hidden className="size-6" />
         </a>
       </div>
       <PhotoStage
@@ -71,10 +71,10 @@ function PhotoBeforeScripts({ images, title, index, onNavigate, onClose }: Light
           count > 1 ? (
             <>
               <a href={photoHref(previous)} onClick={follow(previous)} aria-label="Foto anterior" className={`${roundButton} ${previousPlace}`}>
-                <ChevronLeft aria-hidden className="size-7" />
+                <Icon name="chevron-left" aria-hidden className="size-7" />
               </a>
               <a href={photoHref(next)} onClick={follow(next)} aria-label="Próxima foto" className={`${roundButton} ${nextPlace}`}>
-                <ChevronRight aria-hidden className="size-7" />
+                <Icon name="chevron-right" aria-hidden className="size-7" />
               </a>
             </>
           ) : null

@@ -1,4 +1,4 @@
-import { ImageOff } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { useState, type HTMLAttributes, type ReactNode } from "react";
 import { imageUrl } from "@common/media";
 import type { StoredImage } from "@common/property-card";
@@ -27,7 +27,7 @@ export function LightboxImage({ image, first = false }: { image: StoredImage; fi
   if (failed) {
     return (
       <div role="img" aria-label={image.alt || "Foto"} className="flex size-full flex-col items-center justify-center gap-2 text-stone-300">
-        <ImageOff aria-hidden className="size-10" />
+        <Icon name="image-off" aria-hidden className="size-10" />
         <span>Erro ao carregar</span>
       </div>
     );
