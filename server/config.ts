@@ -16,7 +16,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  BASE_URL: z.url().default("http://localhost:3000"),
+  /** The site's public address. Required in production; elsewhere http://localhost:PORT. */
+  BASE_URL: optionalUrl,
   /** Secret that signs session cookies and tokens. Required in production. */
   AUTH_SECRET: z.string().min(32).optional(),
   DATA_DIR: z.string().default("./data"),
@@ -136,7 +137,10 @@ export type Config = Omit<
   | "MAP_TILE_ATTRIBUTION"
   | S3Key
   | PostgresTimeoutKey
+  | "BASE_URL"
 > & {
+  /** BASE_URL, else http://localhost:PORT (outside production). */
+  BASE_URL: string;
   /** What the browser's maps need, and the tiles' origin for the Content-Security-Policy. */
   mapTiles: MapTiles & { origin: string };
   /** Stripe settings, or null for the local sandbox. */
@@ -194,9 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parsed.data;
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
     rest;
-  const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, ...c } = settings;
+  const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, BASE_URL, ...local } = settings;
+  const c = { ...local, BASE_URL: BASE_URL ?? `http://localhost:${local.PORT}` };
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
+  }
+  // Production is PostgreSQL under NODE_ENV=production, as above: links in emails and messages must name the real site.
+  if (!BASE_URL && c.NODE_ENV === "production" && c.DATABASE_URL) {
+    throw new Error("Invalid configuration:\n  BASE_URL: required in production (the site's public address, e.g. https://recanto.com.br)");
   }
   if (STRIPE_SECRET_KEY && !STRIPE_WEBHOOK_SECRET) {
     throw new Error("Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (subscriptions are updated by signed webhooks)");

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { createPglite } from "../../server/db/client";
@@ -78,6 +79,34 @@ describe.runIf(engine === "pglite")("the server process on the embedded database
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain("bye");
     expect(fs.existsSync(path.join(dataDir, "recanto.lock"))).toBe(false);
+  }, 90_000);
+
+  it("with PORT and no BASE_URL, a reset email's link, and where it redirects, are this server's own port", async () => {
+    const ownData = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-proc-port-"));
+    const port = await freePort();
+    const server = startServer(ownData, port, { env: { BASE_URL: "" } });
+    started.push(server.child);
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, server.child);
+      const own = `http://localhost:${port}`;
+      const res = await fetch(`${own}/esqueci-senha`, {
+        method: "POST",
+        headers: { origin: own, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "hospede@recanto.dev" }),
+      });
+      expect(res.status).toBe(200);
+      const outbox = path.join(ownData, "outbox");
+      for (let i = 0; i < 100 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0); i++) await new Promise((r) => setTimeout(r, 100));
+      const { text = "" } = await simpleParser(fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!)));
+      const link = /https?:\/\/\S+/.exec(text)?.[0] ?? "";
+      expect(link.startsWith(`${own}/`), link).toBe(true);
+      const followed = await fetch(link, { redirect: "manual" });
+      expect(new URL(followed.headers.get("location") ?? "", link).href).toMatch(new RegExp(`^${own}/redefinir-senha\\?`));
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(ownData, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it("`npm run admin:create -- email` promotes an existing account, and creates one when missing", () => {

@@ -18,8 +18,17 @@ describe("configuration", () => {
     expect(fs.statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
   });
 
+  it("follows PORT for its own address when BASE_URL is not set, and requires BASE_URL in production", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: "3900" })).toMatchObject({ PORT: 3900, BASE_URL: "http://localhost:3900" });
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: "3900", BASE_URL: "" }).BASE_URL).toBe("http://localhost:3900");
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: "3900", BASE_URL: "http://recanto.test:8080" }).BASE_URL).toBe("http://recanto.test:8080");
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db/recanto", AUTH_SECRET: "s".repeat(32), DATA_DIR: tmp() };
+    expect(() => loadConfig(production)).toThrow(/BASE_URL: required in production/);
+    expect(loadConfig({ ...production, BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true" }).BASE_URL).toBe("https://recanto.com.br");
+  });
+
   it("refuses production on PostgreSQL or https without AUTH_SECRET, and never seeds demo accounts there by default", () => {
-    const postgres = { NODE_ENV: "production", DATABASE_URL: "postgres://db/recanto", DATA_DIR: tmp() };
+    const postgres = { NODE_ENV: "production", DATABASE_URL: "postgres://db/recanto", BASE_URL: "http://recanto.internal", DATA_DIR: tmp() };
     expect(() => loadConfig(postgres)).toThrow(/AUTH_SECRET: required in production/);
     expect(() => loadConfig({ BASE_URL: "https://recanto.com.br", DATA_DIR: tmp() })).toThrow(/AUTH_SECRET/);
     const secret = "s".repeat(32);
