@@ -1,7 +1,7 @@
 /** The host's property form: its limits, rules and messages (spec §5), checked in the browser and again on the server. */
 import { z } from "zod";
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
-import { LOCATION_MESSAGES, type LocationCheck } from "./cities";
+import type { LocationCheck } from "./cities";
 import { inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 import { CANCELLATION_KEYS, joinQuietHours, splitQuietHours, TIME_OPTIONS, yesNo } from "./house-rules";
@@ -23,7 +23,7 @@ export const MESSAGES = {
   titleBlank: "O título deve ter letras ou números, não só símbolos ou espaços.",
   description: "A descrição deve ter pelo menos 10 caracteres.",
   propertyType: "Selecione um tipo de propriedade.",
-  location: LOCATION_MESSAGES.required,
+  location: "A localização deve ter pelo menos 3 caracteres.",
   price: "O preço por noite deve ser maior que zero.",
   priceMin: "O preço por noite deve ser de pelo menos R$ 1,00.",
   maxGuests: "O número máximo de hóspedes deve ser pelo menos 1.",
@@ -108,7 +108,7 @@ export function propertySchema(validPhone: (input: string) => string | null, che
       cleanLine,
       z
         .string()
-        .min(1, MESSAGES.location)
+        .min(3, MESSAGES.location)
         .max(LIMITS.location, `A localização deve ter no máximo ${LIMITS.location} caracteres.`)
         .transform((value, ctx) => {
           const checked = checkLocation(value);

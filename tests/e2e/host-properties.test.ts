@@ -48,6 +48,7 @@ describe.skipIf(!hasChromium)("a Premium host adds, edits, hides and deletes a l
     await page.getByRole("button", { name: "Cadastrar Propriedade" }).click();
     await page.getByText("O título deve ter pelo menos 3 caracteres.").waitFor();
     await page.getByText("O preço por noite deve ser maior que zero.").waitFor();
+    await page.getByText("A localização deve ter pelo menos 3 caracteres.").waitFor();
     // The toast's title is not repeated in its description.
     await expect(toast(page, "Imagens obrigatórias").innerText()).resolves.toBe("Imagens obrigatórias\nAdicione pelo menos uma imagem da propriedade");
 

@@ -231,7 +231,8 @@ describe(`hosts manage their listings (${engine})`, () => {
       [{ location: "Serra Gaúcha" }, "Informe também a UF, no formato “Cidade - UF”, por exemplo “Gramado - RS”."],
       [{ location: "Gramado - SP" }, "Não encontramos o município “Gramado” em SP. Escolha uma cidade da lista, no formato “Cidade - UF”."],
       [{ location: "Gramado - ZZ" }, "“ZZ” não é uma UF do Brasil."],
-      [{ location: "\u3164\u200B" }, "Informe a localização no formato “Cidade - UF”, por exemplo “Gramado - RS”."],
+      [{ location: "\u3164\u200B" }, "A localização deve ter pelo menos 3 caracteres."],
+      [{ location: "RS" }, "A localização deve ter pelo menos 3 caracteres."],
     ] as const;
     for (const [change, message] of cases) {
       const res = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, ...change }, { imageIds: [upload.id] }));

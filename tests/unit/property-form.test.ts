@@ -98,6 +98,7 @@ describe("the property form's rules (spec §5)", () => {
     ["description", { description: `Curta${"\u200B".repeat(20)}` }, MESSAGES.description],
     ["location", { location: "  " }, MESSAGES.location],
     ["location", { location: "\u200B\u3164" }, MESSAGES.location],
+    ["location", { location: "Rs" }, "A localização deve ter pelo menos 3 caracteres."],
     ["location", { location: "Serra Gaúcha" }, LOCATION_MESSAGES.noState],
     ["location", { location: "Gramado - XX" }, LOCATION_MESSAGES.unknownState("XX")],
     ["location", { location: "Gramado - SP" }, LOCATION_MESSAGES.unknownCity("Gramado", "SP")],
