@@ -18,6 +18,10 @@ import { safeRedirect } from "~/lib/redirects";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const TURN_OFF_PASSWORD = "turn-off-password";
+/** Each intent of the page's forms, and whether it needs the second factor on (or off) to mean anything. */
+const INTENTS = { start: false, confirm: false, regenerate: true, "turn-off": true } as const;
+type Intent = keyof typeof INTENTS;
+const isIntent = (value: string | undefined): value is Intent => value !== undefined && Object.hasOwn(INTENTS, value);
 
 export const meta: Route.MetaFunction = () => [{ title: "Verificação em duas etapas | Recanto" }, { name: "robots", content: "noindex" }];
 
@@ -35,15 +39,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await guardPage(request, context, requireUser);
   const { services } = context;
   const fields = await readForm(request);
+  const intent = fields.intent;
+  if (!isIntent(intent)) return refusalData(refused(400, "Ação inválida."));
+  // A form sent from a page that is out of date (the factor changed in another tab) or made by hand.
+  if (INTENTS[intent] !== viewer.twoFactorEnabled) {
+    return refusalData(refused(409, viewer.twoFactorEnabled ? "A verificação em duas etapas já está ativada." : "A verificação em duas etapas não está ativada."));
+  }
   const password = (fields.password ?? "").slice(0, LIMITS.password);
   // The page has two password forms when the factor is on: each error goes beside its own field.
-  const passwordField = fields.intent === "turn-off" ? TURN_OFF_PASSWORD : "password";
-  if (fields.intent !== "confirm" && !password) return refusalData(refused(400, "Digite sua senha.", { field: passwordField }));
+  const passwordField = intent === "turn-off" ? TURN_OFF_PASSWORD : "password";
+  if (intent !== "confirm" && !password) return refusalData(refused(400, "Digite sua senha.", { field: passwordField }));
   // Each intent checks a password or a code: limited like the sign-in's second step, per network and account.
   const limited = await overLimit(context, "secondFactor", viewer.email);
   if (limited) return refusalData(limited);
 
-  switch (fields.intent) {
+  switch (intent) {
     case "start": {
       const result = await startSetup(services, password, request.headers);
       return result.ok ? { ok: true as const } : refusalData(result);
@@ -66,8 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!result.ok) return refusalData(result.field ? { ...result, field: passwordField } : result);
       return redirectWithToast("/perfil/seguranca", { title: "Verificação em duas etapas desativada", variant: "info" }, result.value);
     }
-    default:
-      return refusalData(refused(400, "Ação inválida."));
   }
 }
 

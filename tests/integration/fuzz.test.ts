@@ -31,7 +31,7 @@ import { fuzzRequests, send, type FuzzAnswer, type FuzzRequest, type Role } from
 import { solidPng } from "../support/images";
 import { startStripeStub } from "../support/stripe-stub";
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261128);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
 const ONLY = process.env.FUZZ_ONLY?.split(",").map(Number);
 /** The suite's own run (not a replay or an exploration), which is known to get past validation. */

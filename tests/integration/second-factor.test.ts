@@ -270,5 +270,26 @@ describe(`second factor for operators (${engine})`, () => {
       const client = new Client(t.app.url);
       expect((await client.post("/login", { email: host.email, password: TEST_PASSWORD })).headers.get("location")).toBe("/");
     });
+
+    it("answers a form that does not fit the account's state (an old tab, a hand-made request) with a 4xx in Portuguese, never a 500", async () => {
+      const without = await signedInAs(t.app, "guest");
+      for (const intent of ["regenerate", "turn-off"]) {
+        const res = await without.client.post("/perfil/seguranca", { intent, password: TEST_PASSWORD });
+        expect(res.status, intent).toBe(409);
+        expect(await res.text()).toContain("A verificação em duas etapas não está ativada.");
+      }
+      const withFactor = await signedInAs(t.app, "guest", { secondFactor: true });
+      for (const intent of ["start", "confirm"]) {
+        const res = await withFactor.client.post("/perfil/seguranca", { intent, password: TEST_PASSWORD, code: "123456" });
+        expect(res.status, intent).toBe(409);
+        expect(await res.text()).toContain("A verificação em duas etapas já está ativada.");
+      }
+      const unknown = await without.client.post("/perfil/seguranca", { intent: "apagar-tudo", password: TEST_PASSWORD });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.text()).toContain("Ação inválida.");
+      // Nothing changed: the one still has no factor, the other still has it.
+      expect((await db().select().from(twoFactors).where(eq(twoFactors.userId, without.id))).length).toBe(0);
+      expect((await db().select().from(twoFactors).where(eq(twoFactors.userId, withFactor.id))).length).toBe(1);
+    });
   });
 });

@@ -584,7 +584,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         form({
           intent: either(
             fc.oneof(
-              { weight: 12, arbitrary: fc.constantFrom("update-profile", "update-profile", "resend-verification", "delete-account") },
+              { weight: 12, arbitrary: fc.constantFrom("update-profile", "update-profile", "resend-verification", "delete-account", "remove-photo") },
               { weight: 1, arbitrary: fc.constant("logout-everywhere") },
             ),
           ),
@@ -595,6 +595,14 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
           // Never the signed-in account's own email: deleting the host would end the run's coverage.
           confirmEmail: either(fc.constantFrom("outra@example.com", "")),
         }),
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: post(
+        "second-factor",
+        fc.constant("/perfil/seguranca"),
+        form({ intent: either(fc.constantFrom("start", "confirm", "regenerate", "turn-off")), password, code: either(fc.constantFrom("123456", "000000", "12 34 56", "abcdef")) }),
       ),
     },
     { weight: 4, arbitrary: post("favourite", fc.constant("/api/favoritos"), form({ propertyId: propertyKey, favorite: bool })) },
