@@ -84,7 +84,7 @@ export default function Favoritos({ loaderData }: Route.ComponentProps) {
                 <ul className={`mt-8 ${GRID}`}>
                   {cards.map((p) => (
                     <li key={p.id}>
-                      <PropertyCard property={p} sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                      <PropertyCard property={p} titleLevel={2} sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
                     </li>
                   ))}
                 </ul>

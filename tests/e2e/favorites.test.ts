@@ -32,7 +32,7 @@ async function toggle(button: Locator, pressed: boolean, action: () => Promise<v
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 const countLine = (page: Page) => page.getByText(/^(\d+ propriedades? favoritas?|Nenhuma propriedade favoritada ainda)$/);
-const cardTitles = (page: Page) => page.locator("main article h3").allTextContents();
+const cardTitles = (page: Page) => page.locator("main article .card-title").allTextContents();
 
 /** The number next to a label in the host's statistics on /perfil. */
 async function stat(page: Page, label: string) {
@@ -137,6 +137,9 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
 
     await open(page, "/favoritos");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Meus Favoritos");
+    // No heading level is skipped below the page's title (the cards' titles come right under it).
+    const levels = await page.locator("main :is(h1, h2, h3, h4, h5, h6)").evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+    expect(levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1), levels.join(" ")).toBe(true);
     await expect(countLine(page).textContent()).resolves.toBe("3 propriedades favoritas");
     // Most recently saved first.
     await expect(cardTitles(page)).resolves.toEqual([...titles].reverse());

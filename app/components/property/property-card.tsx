@@ -12,6 +12,7 @@ export function PropertyCard({
   sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
   from,
   eager = false,
+  titleLevel = 3,
 }: {
   property: PropertyCardData;
   /** The results list it is shown in (path and query), where the listing's "Voltar" returns. */
@@ -21,7 +22,10 @@ export function PropertyCard({
   sizes?: string;
   /** The first card of the page: its cover is the largest paint on a phone. */
   eager?: boolean;
+  /** The title's heading level: 3 under a list's own heading (a row, the results), 2 right under the page's title. */
+  titleLevel?: 2 | 3;
 }) {
+  const Title = titleLevel === 2 ? "h2" : "h3";
   return (
     <article className="card group">
       <div className="card-cover-frame">
@@ -31,12 +35,12 @@ export function PropertyCard({
       </div>
       <div className="card-body">
         <div className="card-heading">
-          <h3 className="card-title">
+          <Title className="card-title">
             {/* Every route is known from the first load (react-router.config.ts): no need to mark the link for discovery, 64 times a page. */}
             <Link to={listingPath(property.slug, from)} discover="none" className="card-link">
               {property.title}
             </Link>
-          </h3>
+          </Title>
           <span className="card-new">Novo</span>
         </div>
         <p className="card-place">
