@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
@@ -149,6 +150,24 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
         await context.close();
       }
     }
+  });
+
+  it.each([
+    [390, "light"],
+    [390, "dark"],
+    [1280, "light"],
+    [1280, "dark"],
+  ] as const)("the price slider's thumbs are targets of at least 24px (WCAG 2.2), at %ipx (%s)", async (width, colorScheme) => {
+    const { page, context } = await open("/category/chales", { viewport: { width, height: 900 }, colorScheme });
+    if (width < 1024) await page.getByRole("button", { name: "Filtros", exact: true }).click();
+    const low = page.getByRole("slider", { name: "Preço mínimo" });
+    await low.waitFor();
+    const box = (await low.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    // axe leaves target size out of its default rules: asked for by name.
+    const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await context.close();
   });
 
   it("without JavaScript, Mais filtros is a section of the GET form", async () => {
