@@ -116,7 +116,8 @@ function reactRouterProductionBuild(): Plugin {
     async resolveId(source, importer, options) {
       if (source !== "react-router" && source !== "react-router/dom") return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && { ...resolved, id: resolved.id.replace(`${path.sep}dist${path.sep}development${path.sep}`, `${path.sep}dist${path.sep}production${path.sep}`) };
+      // Vite's module ids use forward slashes on every system.
+      return resolved && { ...resolved, id: resolved.id.replace("/dist/development/", "/dist/production/") };
     },
   };
 }
