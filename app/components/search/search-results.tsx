@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from "react";
 import { Await } from "react-router";
 import type { ShownResults } from "@server/properties/shown-results";
 import { Announce, LiveRegion } from "~/components/ui/live-message";
+import { useListScroll } from "~/lib/use-list-scroll";
 import { Pagination } from "~/components/ui/pagination";
 import { PropertyGrid, PropertyGridSkeleton } from "./property-grid";
 
@@ -50,6 +51,7 @@ export function SearchResults({
                   Resultados
                 </h2>
                 <Announce message={count} onAnnounce={setAnnouncement} />
+                <KeepsScroll />
                 {countLine(r, count)}
                 {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} from={url} />}
                 <Pagination page={r.page} pageCount={r.pageCount} pages={pages(r)} href={pageHref} />
@@ -60,4 +62,10 @@ export function SearchResults({
       </Suspense>
     </>
   );
+}
+
+/** Back from a listing lands where the person was, once the results are in (app/lib/use-list-scroll.ts). */
+function KeepsScroll() {
+  useListScroll();
+  return null;
 }
