@@ -57,7 +57,8 @@ export function createApp(services: Services, options: AppOptions) {
       else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
-    withRequestId(id, next);
+    // Every query made for this request, by the page cache, loaders, actions or handlers, gets the request bound.
+    withRequestId(id, () => services.database.answeringRequest(next));
   });
 
   app.use(rejectMalformed());

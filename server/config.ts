@@ -54,8 +54,10 @@ const schema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
   /** PostgreSQL ends a transaction left idle this long (and frees its locks). */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
-  /** A query without an answer this long fails on our side (a hung server never answers). */
+  /** A query without an answer this long fails on our side (a hung server never answers): migrations' work, the demo seed, jobs, bulk work. */
   DATABASE_QUERY_TIMEOUT_MS: milliseconds(15_000),
+  /** The same while answering a request (pages, their data, forms, APIs): a person is waiting. Default: 5 s, or DATABASE_QUERY_TIMEOUT_MS if shorter. */
+  DATABASE_REQUEST_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   /** Redis: opening a connection, and any one command; past it rate limits count in the process. */
   REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
   REDIS_COMMAND_TIMEOUT_MS: milliseconds(1_000),
@@ -115,7 +117,8 @@ type PostgresTimeoutKey =
   | "DATABASE_CONNECT_TIMEOUT_MS"
   | "DATABASE_STATEMENT_TIMEOUT_MS"
   | "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS"
-  | "DATABASE_QUERY_TIMEOUT_MS";
+  | "DATABASE_QUERY_TIMEOUT_MS"
+  | "DATABASE_REQUEST_QUERY_TIMEOUT_MS";
 
 export interface SiteContact {
   email: string;
@@ -198,7 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parsed.data;
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
     rest;
-  const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, BASE_URL, ...local } = settings;
+  const {
+    DATABASE_CONNECT_TIMEOUT_MS,
+    DATABASE_STATEMENT_TIMEOUT_MS,
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    DATABASE_QUERY_TIMEOUT_MS,
+    DATABASE_REQUEST_QUERY_TIMEOUT_MS,
+    BASE_URL,
+    ...local
+  } = settings;
   const c = { ...local, BASE_URL: BASE_URL ?? `http://localhost:${local.PORT}` };
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
@@ -217,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The server cancels a slow statement cleanly; our own timer is for a server that does not answer at all.
   if (DATABASE_QUERY_TIMEOUT_MS <= DATABASE_STATEMENT_TIMEOUT_MS) {
     throw new Error("Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS");
+  }
+  // The long bound is for work nobody waits on; a request's is shorter, or the same.
+  if (DATABASE_REQUEST_QUERY_TIMEOUT_MS !== undefined && DATABASE_REQUEST_QUERY_TIMEOUT_MS > DATABASE_QUERY_TIMEOUT_MS) {
+    throw new Error("Invalid configuration:\n  DATABASE_REQUEST_QUERY_TIMEOUT_MS: must not be longer than DATABASE_QUERY_TIMEOUT_MS");
   }
   if (!S3_ACCESS_KEY_ID !== !S3_SECRET_ACCESS_KEY) {
     throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither");
@@ -254,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       queryTimeoutMs: DATABASE_QUERY_TIMEOUT_MS,
+      requestQueryTimeoutMs: DATABASE_REQUEST_QUERY_TIMEOUT_MS ?? Math.min(5_000, DATABASE_QUERY_TIMEOUT_MS),
     },
     // The embedded database's queries run on the drawing thread itself; PostgreSQL's run elsewhere while a page waits.
     pageConcurrency: c.PAGE_CONCURRENCY ?? (c.DATABASE_URL ? 4 : 2),

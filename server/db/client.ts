@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +32,12 @@ export interface Database {
   exclusively<T>(key: LockKey, work: () => Promise<T>): Promise<T>;
   /** As `exclusively`, but when another process holds the lock, answers `{ ran: false }` at once. */
   unlessHeldElsewhere<T>(key: LockKey, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * Runs `run` as the answer to an HTTP request (server/app.ts): on PostgreSQL its queries, and
+   * those of whatever it starts, get the request bound instead of the long one (PostgresTimeouts).
+   * A Drizzle query is made when it is awaited: await it inside `run`.
+   */
+  answeringRequest<T>(run: () => T): T;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,8 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     },
     exclusively: (_key, work) => work(),
     unlessHeldElsewhere: async (_key, work) => ({ ran: true, value: await work() }),
+    // In the process: no query waits on a server that may hang, so there is nothing to bound.
+    answeringRequest: (run) => run(),
     close: async () => {
       if (client.closed) return;
       await client.exec("CHECKPOINT");
@@ -68,7 +77,7 @@ export const LOCKS = { migrations: 727274, demoSeed: 727275, job: (name: string)
 /** A number, or a name within a space of numbered names (the two-key advisory lock, hashing the name). */
 export type LockKey = number | { space: number; name: string };
 
-export function wrapPostgres(pool: pg.Pool): Database {
+export function wrapPostgres(pool: pg.Pool, answeringRequest: Database["answeringRequest"] = (run) => run()): Database {
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   // The lock lives on a connection of its own, outside any transaction, so `work` has the whole
   // pool (even a pool of one) and may take longer than the idle-in-transaction timeout. That
@@ -104,6 +113,7 @@ export function wrapPostgres(pool: pg.Pool): Database {
     },
     exclusively,
     unlessHeldElsewhere: (key, work) => holding(key, false, work),
+    answeringRequest,
     close: () => pool.end(),
   };
 }
@@ -116,8 +126,55 @@ export interface PostgresTimeouts {
   statementTimeoutMs: number;
   /** Server side: a transaction left idle this long is ended (its locks freed). */
   idleInTransactionTimeoutMs: number;
-  /** Client side: a hung server never answers, so statement_timeout cannot help; the query fails after this. */
+  /**
+   * Client side: a hung server never answers, so statement_timeout cannot help; the query fails
+   * after this. The long bound, for migrations' work, the demo seed, jobs and bulk work.
+   */
   queryTimeoutMs: number;
+  /** Client side, while answering an HTTP request (`answeringRequest`): a person is waiting, and gives up long before. */
+  requestQueryTimeoutMs: number;
+}
+
+/**
+ * `config` with `query_timeout` set, unless it has one or is a query object of its own (pg-cursor).
+ * node-postgres reads it per query, before its connection's default.
+ */
+function withQueryTimeout<T>(config: T, timeoutMs: number): T {
+  if (typeof config === "string") return { text: config, query_timeout: timeoutMs } as T;
+  if (config && typeof config === "object" && !("submit" in config) && !("query_timeout" in config)) return { ...config, query_timeout: timeoutMs };
+  return config;
+}
+
+/**
+ * The client-side bound of each query: the request bound inside `answeringRequest`, else the long
+ * one. Which applies is read where a query is made (an async context), not where node-postgres
+ * sends it: a query waiting for a pooled connection is sent from the context of whoever released
+ * that connection, a job's as well as a request's. So `pool.query` marks its query at once (0, when
+ * there is no long bound, means the connection's default), and a checked-out connection (a
+ * transaction) marks each of its queries as its caller makes it.
+ */
+function boundQueries(pool: pg.Pool, timeouts: Partial<PostgresTimeouts>): Database["answeringRequest"] {
+  const answering = new AsyncLocalStorage<true>();
+  const { queryTimeoutMs = 0, requestQueryTimeoutMs = queryTimeoutMs } = timeouts;
+  const bound = () => (answering.getStore() ? requestQueryTimeoutMs : queryTimeoutMs);
+  const poolQuery = pool.query.bind(pool) as (config: unknown, ...rest: unknown[]) => unknown;
+  pool.query = ((config: unknown, ...rest: unknown[]) => poolQuery(withQueryTimeout(config, bound()), ...rest)) as typeof pool.query;
+  pool.on("connect", (client) => {
+    const clientQuery = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      const result = clientQuery(answering.getStore() ? withQueryTimeout(config, bound()) : config, ...rest);
+      // A query given up on may still run on the server, its transaction open: the connection is
+      // closed (the server then rolls the transaction back), not handed to the next caller, whose
+      // statements would run inside that transaction. `pool.query` drops its connection itself.
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if ((err as Error).message === "Query read timeout") client.end().catch(() => {});
+        });
+      }
+      return result;
+    }) as typeof client.query;
+  });
+  return (run) => answering.run(true, run);
 }
 
 export function openPostgres(
@@ -145,7 +202,7 @@ export function openPostgres(
   // release (it is no longer queryable). The pool's own event repeats what that listener logged.
   pool.on("connect", (client) => client.on("error", onConnectionError));
   pool.on("error", () => {});
-  return wrapPostgres(pool);
+  return wrapPostgres(pool, boundQueries(pool, options));
 }
 
 /**

@@ -20,11 +20,16 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
  * The shared PostgreSQL and Redis servers are never touched: only the proxies fail.
  */
 
-/** Short bounds, so a fault is answered within about two seconds (with room for a loaded machine). */
+/**
+ * Short bounds, so a fault is answered within about two seconds (with room for a loaded machine).
+ * The long query bound (jobs, migrations' work) is well above a request's, so a page that waits
+ * for it shows.
+ */
 const TIMEOUTS = {
   DATABASE_CONNECT_TIMEOUT_MS: "1000",
   DATABASE_STATEMENT_TIMEOUT_MS: "1000",
-  DATABASE_QUERY_TIMEOUT_MS: "1500",
+  DATABASE_QUERY_TIMEOUT_MS: "6000",
+  DATABASE_REQUEST_QUERY_TIMEOUT_MS: "1500",
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: "5000",
   REDIS_CONNECT_TIMEOUT_MS: "500",
   REDIS_COMMAND_TIMEOUT_MS: "1000",
@@ -33,7 +38,7 @@ const TIMEOUTS = {
   S3_MAX_ATTEMPTS: "1",
   HEALTHZ_TIMEOUT_MS: "2000",
 };
-/** No answer by then is a hang, whatever the machine's load: far above every bound above. */
+/** No answer by then is a hang, whatever the machine's load: far above every bound a request waits on. */
 const HANG_MS = 8000;
 /** What the brief promises once a dependency is back. */
 const RECOVERY_MS = 2000;
@@ -346,6 +351,39 @@ describe.runIf(engine === "postgres")("dependency faults: two processes, Postgre
     for (const app of apps) expect(app.child.exitCode, app.output().slice(-3000)).toBeNull();
     expect(Math.max(...recoveries["database hung"]!)).toBeLessThan(RECOVERY_MS);
   }, 90_000);
+
+  it("a hung database: a signed-in page answers the 503 page at the request bound, long before the long one", async () => {
+    // Each process keeps an open connection in its pool for the page to wait on (a new one would
+    // fail sooner, at the connect bound): a signed-in page bypasses the page cache and reads the database.
+    for (const app of apps) {
+      for (let i = 0; i < 2; i++) expect((await fetch(`${app.url}/category/cabanas`, { headers: { cookie: signedInCookie() } })).status).toBe(200);
+    }
+    database.hang();
+    const pages = await Promise.all(
+      apps.map(async (app) => {
+        const started = performance.now();
+        const res = await fetch(`${app.url}/category/cabanas`, { headers: { cookie: signedInCookie() }, signal: AbortSignal.timeout(HANG_MS) });
+        const text = await res.text();
+        return { status: res.status, text, ms: Math.round(performance.now() - started) };
+      }),
+    );
+    const summary: Record<string, { count: number; slowestMs: number }> = (answers["database hung, a signed-in page per process"] = {});
+    for (const page of pages) {
+      const entry = (summary[page.status] ??= { count: 0, slowestMs: 0 });
+      entry.count++;
+      entry.slowestMs = Math.max(entry.slowestMs, page.ms);
+    }
+    for (const page of pages) {
+      expect(page.status).toBe(503);
+      expect(page.text).toContain("Serviço temporariamente indisponível");
+      expect(page.text).toContain("Tente novamente em instantes");
+      // The long bound would have held it at least this long.
+      expect(page.ms).toBeLessThan(Number(TIMEOUTS.DATABASE_QUERY_TIMEOUT_MS));
+    }
+    database.restore();
+    await recovery("database hung, one page", async (app) => (await healthStatus(app)) === 200);
+    for (const app of apps) expect(app.child.exitCode, app.output().slice(-3000)).toBeNull();
+  }, 60_000);
 
   it("Redis cut: rate-limited actions keep answering (limits in the process), one warning and one recovery line per process", async () => {
     const before = apps.map((app) => app.logLines().length);

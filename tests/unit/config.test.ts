@@ -107,12 +107,16 @@ describe("configuration", () => {
     expect(loadConfig({ BASE_URL: "https://recanto.com.br", AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe).not.toBeNull();
   });
 
-  it("bounds every wait on a dependency, with defaults, and refuses a client-side query timeout not above the statement timeout", () => {
+  it("bounds every wait on a dependency, with defaults, and refuses a client-side query timeout not above the statement timeout or a request's above the long one", () => {
     const config = loadConfig({ DATA_DIR: tmp() });
-    expect(config.postgresTimeouts).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000, queryTimeoutMs: 15_000 });
+    expect(config.postgresTimeouts).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000, queryTimeoutMs: 15_000, requestQueryTimeoutMs: 5000 });
     expect(config).toMatchObject({ REDIS_CONNECT_TIMEOUT_MS: 2000, REDIS_COMMAND_TIMEOUT_MS: 1000, HEALTHZ_TIMEOUT_MS: 2000 });
     const short = loadConfig({ DATA_DIR: tmp(), DATABASE_STATEMENT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500", S3_BUCKET: "fotos", S3_REQUEST_TIMEOUT_MS: "800" });
-    expect(short.postgresTimeouts).toMatchObject({ statementTimeoutMs: 1000, queryTimeoutMs: 1500 });
+    // A request's bound is never longer than the long one: by default 5 s, or the long bound when shorter.
+    expect(short.postgresTimeouts).toMatchObject({ statementTimeoutMs: 1000, queryTimeoutMs: 1500, requestQueryTimeoutMs: 1500 });
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_REQUEST_QUERY_TIMEOUT_MS: "2500" }).postgresTimeouts).toMatchObject({ queryTimeoutMs: 15_000, requestQueryTimeoutMs: 2500 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_REQUEST_QUERY_TIMEOUT_MS: "20000" })).toThrow(/DATABASE_REQUEST_QUERY_TIMEOUT_MS: must not be longer than DATABASE_QUERY_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_REQUEST_QUERY_TIMEOUT_MS: "0" })).toThrow(/DATABASE_REQUEST_QUERY_TIMEOUT_MS/);
     expect(short.s3?.timeouts).toEqual({ connectMs: 3000, requestMs: 800, maxAttempts: 2 });
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_STATEMENT_TIMEOUT_MS: "20000" })).toThrow(/DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS/);
     expect(() => loadConfig({ DATA_DIR: tmp(), REDIS_COMMAND_TIMEOUT_MS: "0" })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
