@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export default function Favoritos({ loaderData }: Route.ComponentProps) {
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadProps } = useAuthDialog();
   if (!loaderData.loggedIn) {
     return (
       <PageMessage
@@ -30,7 +30,7 @@ export default function Favoritos({ loaderData }: Route.ComponentProps) {
         title="Meus Favoritos"
         actions={
           <>
-            <button type="button" className={linkButton} onClick={() => openAuthDialog({ mode: "login" })}>
+            <button type="button" className={linkButton} {...preloadProps} onClick={() => openAuthDialog({ mode: "login" })}>
               Entrar
             </button>
             <Link to={signUpPath("/favoritos")} className={secondaryLinkButton}>

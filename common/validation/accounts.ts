@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LocationCheck } from "../cities";
 import { LIMITS, PASSWORD_MIN } from "../limits";
 import { normalizePhone } from "../phone";
+import { USER_TYPES, type UserType } from "../user-types";
 import { cleanLine, cleanParagraphs, hasLetter } from "../text";
 
 export const MESSAGES = {
@@ -21,11 +22,6 @@ export const MESSAGES = {
   bioLong: `A bio deve ter no máximo ${LIMITS.bio} caracteres.`,
 } as const;
 
-export const USER_TYPES = [
-  { value: "guest", label: "Cliente - Quero reservar" },
-  { value: "host", label: "Anfitrião - Quero anunciar" },
-] as const;
-export type UserType = (typeof USER_TYPES)[number]["value"];
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 const NAME_PATTERN = /^[\p{L}\p{M}'’. -]+$/u;
@@ -87,8 +83,8 @@ export function validateSignUp(
   if (options.requireConfirmation && input.terms !== "on" && input.terms !== true) {
     return fail("terms", MESSAGES.terms);
   }
-  const userType = text(input.userType);
-  if (userType !== "guest" && userType !== "host") return fail("userType", MESSAGES.userType);
+  const userType = USER_TYPES.find((t) => t.value === text(input.userType))?.value;
+  if (!userType) return fail("userType", MESSAGES.userType);
   if (options.requireConfirmation && password !== text(input.confirmPassword)) {
     return fail("confirmPassword", MESSAGES.passwordsDiffer);
   }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Auth } from "./auth";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import type { UserType } from "../../common/validation/accounts";
+import type { UserType } from "../../common/user-types";
 
 export interface NewAccount {
   name: string;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findUserByEmail } from "../../server/accounts/users";
 import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
+import { insertHost, insertProperty } from "../support/factories";
 import { waitForHydration } from "./helpers";
 
 describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => {
@@ -24,7 +25,7 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
   const dialog = (page: Page) => page.getByRole("dialog");
   const emailField = (page: Page) => dialog(page).getByLabel("Email", { exact: true });
 
-  it("loads its form (and the sign-up's phone and schema libraries) only when it opens", async () => {
+  it("loads its window only when wanted, and the sign-up's phone and schema libraries apart from it", async () => {
     const context = await t.browser.newContext();
     const page = await context.newPage();
     const scripts: string[] = [];
@@ -34,14 +35,74 @@ describe.skipIf(!hasChromium)("the sign-in / sign-up dialog in Chromium", () => 
     await page.goto(`${t.app.url}/favoritos`);
     await page.getByText("Faça login para ver seus favoritos").waitFor();
     await waitForHydration(page);
-    const form = (path: string) => /\/auth-dialog-form-[\w-]+\.js$/.test(path);
+    const window = (path: string) => /\/auth-dialog-window-[\w-]+\.js$/.test(path);
+    const checks = (path: string) => /\/sign-up-check-[\w-]+\.js$/.test(path);
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter(form)).toEqual([]);
+    expect(scripts.filter(window)).toEqual([]);
+    expect(scripts.filter(checks)).toEqual([]);
     expect(scripts.filter((path) => /\/phone-[\w-]+\.js$/.test(path))).toEqual([]);
     await openAgain(page);
     await dialog(page).getByLabel("Email", { exact: true }).waitFor();
-    expect(scripts.filter(form)).toHaveLength(1);
+    expect(scripts.filter(window)).toHaveLength(1);
+    await expect.poll(() => scripts.filter(checks)).toHaveLength(1);
     await context.close();
+  });
+
+  const VIEWS = [
+    { width: 390, colorScheme: "light" },
+    { width: 390, colorScheme: "dark" },
+    { width: 1280, colorScheme: "light" },
+    { width: 1280, colorScheme: "dark" },
+  ] as const;
+
+  it.each(VIEWS)("on a slow link, starts coming when pointed at or focused, and opens on its fields, never on a wait, at $width px ($colorScheme)", async ({ width, colorScheme }) => {
+    const context = await t.browser.newContext({ viewport: { width, height: 844 }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${t.app.url}/favoritos`);
+    await page.getByText("Faça login para ver seus favoritos").waitFor();
+    await waitForHydration(page);
+    // From here every script takes 1.5 s to come, as on a slow link.
+    const asked: string[] = [];
+    await page.route("**/assets/*.js", async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const opener = page.getByRole("main").getByRole("button", { name: "Entrar", exact: true });
+    // The keyboard reaches the button: the window is on its way before any press.
+    await opener.focus();
+    await expect.poll(() => asked.some((path) => /\/auth-dialog-window-[\w-]+\.js$/.test(path))).toBe(true);
+    await opener.press("Enter");
+    const opened = page.getByRole("dialog", { name: "Entrar no Recanto" });
+    await opened.waitFor();
+    // Its fields are there the moment it opens, with no "Carregando..." in their place.
+    await expect(opened.getByLabel("Email", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(opened.getByLabel("Senha", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(opened.getByRole("status").count()).resolves.toBe(0);
+    await opened.getByRole("button", { name: "Cadastre-se" }).click();
+    const signUp = page.getByRole("dialog", { name: "Criar conta no Recanto" });
+    await expect(signUp.getByLabel("Nome completo").isVisible()).resolves.toBe(true);
+    await expect(signUp.getByLabel("Telefone").isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("logged out, pointing at a listing's heart or at its contact button starts the window coming", async () => {
+    const host = await insertHost(t.app.services.database.db, { name: "Anfitriã do Pré-carregamento" });
+    const property = await insertProperty(t.app.services.database.db, host.id, { title: "Cabana do pré-carregamento" });
+    for (const button of [/^Favoritar /, /^Contatar via WhatsApp$/]) {
+      const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on("request", (request) => scripts.push(new URL(request.url()).pathname));
+      const windowAsked = () => scripts.some((path) => /\/auth-dialog-window-[\w-]+\.js$/.test(path));
+      await page.goto(`${t.app.url}/accommodation/${property.slug}`);
+      await waitForHydration(page);
+      expect(windowAsked()).toBe(false);
+      await page.getByRole("button", { name: button }).first().hover();
+      await expect.poll(windowAsked).toBe(true);
+      await context.close();
+    }
   });
 
   it("opens from /favoritos, toggles between login and sign-up, and empties the fields on toggle and on close", async () => {

@@ -3,7 +3,8 @@ import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import { LIMITS } from "@common/limits";
 import type { Refused } from "@common/refusal";
-import { USER_TYPES, validateSignUp } from "@common/validation/accounts";
+import { USER_TYPES } from "@common/user-types";
+import { loadedSignUpCheck } from "~/components/auth/auth-dialog";
 import { PhoneField } from "~/components/auth/phone-field";
 import { FormAlert, PasswordField, primaryButton, TextField } from "~/components/ui/field";
 import { inputClass } from "~/components/ui/input-class";
@@ -44,7 +45,8 @@ export function DialogForm({ mode, onSuccess, onLeave }: { mode: Mode; onSuccess
   }, [result, mode]);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
-    if (mode !== "signup") return;
+    const validateSignUp = mode === "signup" ? loadedSignUpCheck() : null;
+    if (!validateSignUp) return;
     const check = validateSignUp(formFields(new FormData(event.currentTarget)), { requireConfirmation: false });
     if (!check.ok) {
       event.preventDefault();

@@ -2,12 +2,7 @@ import { Icon } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";
-import { useModuleOnMount } from "~/components/ui/on-demand";
-import type { Mode } from "./auth-dialog-form";
-
-// The form (with the sign-up's checks: zod and the phone library, ~50 KiB gzip) is a module of its own:
-// the window shows "Carregando..." until it arrives, or a way to try again if it cannot.
-const loadForm = () => import("./auth-dialog-form");
+import { DialogForm, type Mode } from "./auth-dialog-form";
 
 /** The sign-in/sign-up window, loaded when the dialog first opens (auth-dialog.tsx holds its state). */
 export function AuthDialogWindow({
@@ -28,7 +23,6 @@ export function AuthDialogWindow({
   toggle: () => void;
   succeeded: () => void;
 }) {
-  const form = useModuleOnMount(loadForm);
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
@@ -45,22 +39,7 @@ export function AuthDialogWindow({
           <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
             {mode === "login" ? "Entre para favoritar e falar com anfitriões." : "Crie sua conta gratuita em menos de um minuto."}
           </Dialog.Description>
-          {form.module ? (
-            <form.module.DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} onLeave={() => close(false)} />
-          ) : (
-            <p role="status" className="mt-6 py-10 text-center text-sm text-stone-600 dark:text-stone-300">
-              {form.failed ? (
-                <>
-                  Não foi possível carregar o formulário. Verifique sua conexão.{" "}
-                  <button type="button" onClick={form.retry} className="font-semibold text-brand-700 underline dark:text-brand-300">
-                    Tentar de novo
-                  </button>
-                </>
-              ) : (
-                "Carregando..."
-              )}
-            </p>
-          )}
+          <DialogForm key={`${mode}-${formKey}`} mode={mode} onSuccess={succeeded} onLeave={() => close(false)} />
           <p className="mt-5 text-center text-sm text-stone-700 dark:text-stone-300">
             {mode === "login" ? "Não tem uma conta? " : "Já tem uma conta? "}
             <button type="button" onClick={toggle} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">

@@ -2,18 +2,35 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { useModuleOnDemand } from "~/components/ui/on-demand";
 import type { Mode } from "./auth-dialog-form";
 
-// The window (Radix's dialog) and its form (zod and the phone library, ~50 KiB gzip) load when the
-// dialog first opens, not with every page.
+// The window (Radix's dialog and both forms) loads when the dialog is first wanted, not with every page.
 const loadWindow = () => import("./auth-dialog-window");
+
+type SignUpCheck = Awaited<typeof import("./sign-up-check")>["validateSignUp"];
+let signUpCheck: SignUpCheck | null = null;
+/**
+ * The sign-up's checks (zod and the phone library, ~50 KiB gzip) come after the window and never hold
+ * it: until they are there, the server's same checks answer in the dialog.
+ */
+export const loadedSignUpCheck = () => signUpCheck;
+
+/** Fetches the window and the sign-up's checks: on pointing at or focusing a button that opens the dialog, and on opening it. */
+function preloadAuthDialog() {
+  void loadWindow().catch(() => undefined); // told on the press, if it still fails then
+  void import("./sign-up-check").then((m) => (signUpCheck = m.validateSignUp), () => undefined);
+}
+
 interface OpenOptions {
   mode?: Mode;
   onSuccess?: () => void;
 }
 interface AuthDialogApi {
   openAuthDialog(options?: OpenOptions): void;
+  /** Spread on a button that opens the dialog: its code starts downloading before the press. */
+  preloadProps: { onPointerEnter: () => void; onFocus: () => void };
 }
 
-const AuthDialogContext = createContext<AuthDialogApi>({ openAuthDialog: () => {} });
+const preloadProps = { onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog };
+const AuthDialogContext = createContext<AuthDialogApi>({ openAuthDialog: () => {}, preloadProps });
 
 export function useAuthDialog() {
   return useContext(AuthDialogContext);
@@ -33,7 +50,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const requestWindow = dialogWindow.request;
   const openAuthDialog = useCallback(
     (options: OpenOptions = {}) => {
-      void import("./auth-dialog-form").catch(() => undefined); // the window says so if it is still missing
+      preloadAuthDialog();
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       void requestWindow().then((loaded) => {
         if (!loaded) return;
@@ -45,7 +62,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     },
     [requestWindow],
   );
-  const api = useMemo(() => ({ openAuthDialog }), [openAuthDialog]);
+  const api = useMemo(() => ({ openAuthDialog, preloadProps }), [openAuthDialog]);
 
   function toggle() {
     setMode((m) => (m === "login" ? "signup" : "login"));

@@ -13,7 +13,7 @@ import { useAuthDialog } from "~/components/auth/auth-dialog";
  */
 export function FavoriteButton({ propertyId, title, className = "" }: { propertyId: string; title: string; className?: string }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadProps } = useAuthDialog();
   const fetcher = useFetcher<typeof favoriteAction>();
   const pending = fetcher.state !== "idle";
   const saved = root?.favorites.includes(propertyId) ?? false;
@@ -58,6 +58,8 @@ export function FavoriteButton({ propertyId, title, className = "" }: { property
       aria-pressed={favorite}
       aria-label={`Favoritar ${title}`}
       className={`heart-button ${className}`}
+      // Logged out, the press offers the sign-in dialog: its code starts coming now.
+      {...(root?.viewer ? {} : preloadProps)}
     >
       <Icon name="heart" aria-hidden className={favorite ? "size-5 fill-red-600 text-red-600" : "size-5"} />
     </button>

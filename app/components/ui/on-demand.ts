@@ -32,7 +32,7 @@ export function useModuleOnDemand<M>(load: () => Promise<M>, onFailure: () => vo
 const sayNothing = () => {};
 
 /**
- * A module wanted as soon as its place is drawn in the browser (a map, the sign-in form): loaded on
+ * A module wanted as soon as its place is drawn in the browser (a map): loaded on
  * mounting. A failure is for the caller to show in place (`failed`), with `retry` to ask again.
  */
 export function useModuleOnMount<M>(load: () => Promise<M>) {

@@ -164,8 +164,10 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today }: Cont
 }
 
 function ContactButton({ className = "" }: { className?: string }) {
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const { preloadProps } = useAuthDialog();
   return (
-    <button type="submit" form={CONTACT_FORM_ID} className={`${primaryButton} gap-2 ${className}`}>
+    <button type="submit" form={CONTACT_FORM_ID} className={`${primaryButton} gap-2 ${className}`} {...(viewer ? {} : preloadProps)}>
       <Icon name="message-circle" aria-hidden className="size-5" />
       Contatar via WhatsApp
     </button>
