@@ -37,6 +37,9 @@ export const municipalityPointUrl = (label: string) => `/api/municipio?local=${e
 /** The form posts a pin with this many decimals (~1 m). */
 export const PIN_DECIMALS = 6;
 
+/** A pin as the form posts it: PIN_DECIMALS decimals (the map, the seed and the edit form all round with this). */
+export const roundPin = ({ lat, lng }: { lat: number; lng: number }) => ({ lat: Number(lat.toFixed(PIN_DECIMALS)), lng: Number(lng.toFixed(PIN_DECIMALS)) });
+
 /** The listings of a results page that have a place, as the map draws them. */
 export function mapListings(items: readonly (Omit<MapListing, "lat" | "lng"> & { lat: number | null; lng: number | null })[]): MapListing[] {
   return items.flatMap(({ id, slug, title, propertyType, priceCents, lat, lng }) => (lat === null || lng === null ? [] : [{ id, slug, title, propertyType, priceCents, lat, lng }]));

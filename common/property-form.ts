@@ -182,6 +182,37 @@ export type PropertyInput = z.output<ReturnType<typeof propertySchema>>;
 export type PropertyField = keyof PropertyInput;
 export type FieldErrors = Partial<Record<PropertyField, string>>;
 
+/** Every field in the form's order: a refused field is shown where the host sees it, and the first one gets the focus. */
+export const PROPERTY_FIELD_ORDER = [
+  "imageIds",
+  "title",
+  "description",
+  "propertyType",
+  "location",
+  "pin",
+  "showExactLocation",
+  "priceCents",
+  "maxGuests",
+  "bedrooms",
+  "bathrooms",
+  "features",
+  "road",
+  "signal",
+  "internet",
+  "power",
+  "amenities",
+  "safetyItems",
+  "checkInFrom",
+  "checkOutUntil",
+  "quietHours",
+  "smokingAllowed",
+  "partiesAllowed",
+  "otherRules",
+  "cancellationPolicy",
+  "cancellationNotes",
+  "whatsappContact",
+] as const satisfies readonly PropertyField[];
+
 /** "-22.9" -> -22.9; anything but a plain decimal number -> NaN (refused with a message). */
 const coordinate = (text: string) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(text.trim()) ? Number(text) : Number.NaN);
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/editar-propriedade";
 import { attributesFromTags } from "@common/stay-attributes";
 import { houseRulesOf } from "@common/house-rules";
+import { roundPin } from "@common/map";
 import { imageUrl } from "@common/media";
 import { formatInternationalPhone } from "@common/phone";
 import { requireHost } from "@server/accounts/guards";
@@ -44,8 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...houseRulesOf(property),
       whatsappContact: formatInternationalPhone(property.whatsappContact),
       images: property.images.map((image) => ({ id: image.id, url: imageUrl(image.storageKey, 400) })),
-      // The owner's own pin: shown to them only, on this form.
-      pin: property.latitude !== null && property.longitude !== null ? { lat: property.latitude, lng: property.longitude } : null,
+      // The owner's own pin: shown to them only, on this form. Rounded as the map posts it: listings seeded with more decimals than the form accepts still save as they are.
+      pin: property.latitude !== null && property.longitude !== null ? roundPin({ lat: property.latitude, lng: property.longitude }) : null,
       showExactLocation: property.showExactLocation,
     },
     status: property.status,

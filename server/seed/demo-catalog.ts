@@ -5,6 +5,7 @@
 import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
 import { attributeTags, type StayAttributes } from "../../common/stay-attributes";
 import { NO_HOUSE_RULES, type HouseRules } from "../../common/house-rules";
+import { roundPin } from "../../common/map";
 import { municipalityByLabel } from "../cities/places";
 import type { NewProperty } from "../properties/properties";
 import { seededRandom } from "./random";
@@ -129,13 +130,16 @@ function demoHouseRules(random: Random, type: PropertyType): HouseRules {
   };
 }
 
-/** Where the host's pin is: within about 6 km of the municipality's seat, where stays usually are. */
+/**
+ * Where the host's pin is: within about 6 km of the municipality's seat, where stays usually are;
+ * rounded as the form posts a pin, so the listing saves from the edit form as it is.
+ */
 function demoPin(random: Random, location: string) {
   const seat = municipalityByLabel(location);
   if (!seat) return undefined;
   const km = 0.5 + random() * 5.5;
   const bearing = random() * 2 * Math.PI;
-  return { lat: seat.lat + (km * Math.cos(bearing)) / 111.32, lng: seat.lng + (km * Math.sin(bearing)) / (111.32 * Math.cos((seat.lat * Math.PI) / 180)) };
+  return roundPin({ lat: seat.lat + (km * Math.cos(bearing)) / 111.32, lng: seat.lng + (km * Math.sin(bearing)) / (111.32 * Math.cos((seat.lat * Math.PI) / 180)) });
 }
 
 const hashOf = (text: string) => Array.from(text).reduce((h, c) => Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0, 2166136261);

@@ -5,8 +5,13 @@ import { cityOptions } from "../../common/cities";
 import { brazilianCities } from "../../server/cities/cities";
 import { demoImageKey } from "../../server/seed/demo-images";
 import { demoCatalogue, DEMO_NOTICE } from "../../server/seed/demo-catalog";
-import { houseRulesOf, NO_HOUSE_RULES } from "../../common/house-rules";
-import { propertySchema } from "../../common/property-form";
+import { answerOf, houseRulesOf, NO_HOUSE_RULES, splitQuietHours } from "../../common/house-rules";
+import { locationCheck } from "../../common/cities";
+import { formatInternationalPhone, normalizePhone } from "../../common/phone";
+import { formatCents, propertySchema, validateProperty } from "../../common/property-form";
+import { attributesFromTags } from "../../common/stay-attributes";
+import { whatsappNumber } from "../../common/whatsapp";
+import { municipalities } from "../../server/cities/cities";
 import { DEMO_LABEL, sceneSvg } from "../../server/seed/demo-scenes";
 
 describe("demo catalogue", () => {
@@ -42,6 +47,53 @@ describe("demo catalogue", () => {
     for (const p of catalogue) {
       const own = houseRulesOf({ ...NO_HOUSE_RULES, ...p });
       expect(rules.parse(own), p.title).toEqual(own);
+    }
+  });
+
+  it("saves from the edit form as it is: every listing passes the form's own rules, in the browser and on the server", () => {
+    const seeded = demoCatalogue(["5511900000001", "5548900000002", "5582900000003"]);
+    for (const p of seeded) {
+      // What the edit form posts for the listing, untouched (app/components/host/form/property-form.tsx).
+      const form = new FormData();
+      const attributes = attributesFromTags(p.features ?? []);
+      const rules = houseRulesOf({ ...NO_HOUSE_RULES, ...p });
+      const quiet = splitQuietHours(rules.quietHours);
+      const fields: [string, string | readonly string[]][] = [
+        ["title", p.title],
+        ["description", p.description],
+        ["propertyType", p.propertyType],
+        ["location", p.location],
+        ["price", formatCents(p.priceCents)],
+        ["maxGuests", String(p.maxGuests)],
+        ["bedrooms", String(p.bedrooms)],
+        ["bathrooms", String(p.bathrooms)],
+        ["amenities", p.amenities],
+        ["safetyItems", p.safetyItems],
+        ["features", attributes.features],
+        ["road", attributes.road ?? ""],
+        ["signal", attributes.signal === null ? [] : attributes.signal.length === 0 ? ["none"] : attributes.signal],
+        ["internet", attributes.internet ?? ""],
+        ["power", attributes.power],
+        ["latitude", p.pin ? String(p.pin.lat) : ""],
+        ["longitude", p.pin ? String(p.pin.lng) : ""],
+        ["checkInFrom", rules.checkInFrom ?? ""],
+        ["checkOutUntil", rules.checkOutUntil ?? ""],
+        ["quietHoursFrom", quiet.from],
+        ["quietHoursUntil", quiet.until],
+        ["smokingAllowed", answerOf(rules.smokingAllowed)],
+        ["partiesAllowed", answerOf(rules.partiesAllowed)],
+        ["otherRules", rules.otherRules ?? ""],
+        ["cancellationPolicy", rules.cancellationPolicy ?? ""],
+        ["cancellationNotes", rules.cancellationNotes ?? ""],
+        ["whatsappContact", formatInternationalPhone(p.whatsappContact)],
+        ["imageIds", ["3f1c2b9e-8a4d-4c1e-9f7a-2b6d8e0c1a55"]],
+      ];
+      for (const [name, value] of fields) for (const v of [value].flat()) form.append(name, v);
+      const inBrowser = validateProperty(form, normalizePhone, locationCheck(null, p.location));
+      const onServer = validateProperty(form, whatsappNumber, locationCheck(municipalities(), p.location));
+      expect(inBrowser.ok ? {} : inBrowser.errors, p.title).toEqual({});
+      expect(onServer.ok ? {} : onServer.errors, p.title).toEqual({});
+      expect(onServer.ok && onServer.value).toMatchObject({ priceCents: p.priceCents, pin: p.pin, whatsappContact: p.whatsappContact });
     }
   });
 

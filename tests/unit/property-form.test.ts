@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCATION_MESSAGES, locationCheck } from "../../common/cities";
 import { normalizePhone } from "../../common/phone";
-import { formatCents, maskBRL, MESSAGES, parseBRL, validateProperty } from "../../common/property-form";
+import { formatCents, maskBRL, MESSAGES, parseBRL, PROPERTY_FIELD_ORDER, propertySchema, validateProperty } from "../../common/property-form";
 import { NO_HOUSE_RULES } from "../../common/house-rules";
 import { whatsappNumber } from "../../common/whatsapp";
 import { municipalities } from "../../server/cities/cities";
@@ -223,5 +223,13 @@ describe("the price in Brazilian format", () => {
     expect(maskBRL("35000")).toBe("350,00");
     expect(maskBRL("R$ 1.234,567")).toBe("12.345,67");
     expect(formatCents(123456)).toBe("1.234,56");
+  });
+});
+
+describe("the form's field order", () => {
+  it("names every field the rules check, once: each refusal has a place on the page", () => {
+    const fields = Object.keys(propertySchema(() => null, () => ({ ok: false, message: "" })).shape);
+    expect([...PROPERTY_FIELD_ORDER].sort()).toEqual([...fields].sort());
+    expect(new Set(PROPERTY_FIELD_ORDER).size).toBe(PROPERTY_FIELD_ORDER.length);
   });
 });

@@ -66,7 +66,7 @@ export function PinPickerField({ city, initialPin, initialExact }: { city: strin
         </MapFrame>
       ) : null}
       <label className="flex items-start gap-3 text-sm">
-        <input type="checkbox" name="showExactLocation" defaultChecked={initialExact} aria-describedby="exata-dica" className="mt-0.5 size-4 accent-brand-700" />
+        <input type="checkbox" name="showExactLocation" data-field="showExactLocation" defaultChecked={initialExact} aria-describedby="exata-dica" className="mt-0.5 size-4 accent-brand-700" />
         <span>
           <span className="font-medium text-stone-800 dark:text-stone-200">Mostrar a localização exata no anúncio</span>
           <span id="exata-dica" className="block text-stone-600 dark:text-stone-300">

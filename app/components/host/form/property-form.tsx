@@ -13,10 +13,10 @@ import {
   IMAGES_REQUIRED,
   maskBRL,
   MESSAGES,
+  PROPERTY_FIELD_ORDER,
   REVIEWED_FIELDS,
   validateProperty,
   type FieldErrors,
-  type PropertyField,
 } from "@common/property-form";
 import { CityAutocomplete, loadedMunicipalities } from "~/components/ui/city-autocomplete";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -66,32 +66,6 @@ interface PropertyFormProps {
   approved?: boolean;
 }
 
-const FIELD_ORDER: PropertyField[] = [
-  "imageIds",
-  "title",
-  "description",
-  "propertyType",
-  "location",
-  "priceCents",
-  "maxGuests",
-  "bedrooms",
-  "bathrooms",
-  "features",
-  "road",
-  "signal",
-  "internet",
-  "power",
-  "checkInFrom",
-  "checkOutUntil",
-  "quietHours",
-  "smokingAllowed",
-  "partiesAllowed",
-  "otherRules",
-  "cancellationPolicy",
-  "cancellationNotes",
-  "whatsappContact",
-];
-
 export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved = false }: PropertyFormProps) {
   const [images, setImages] = useState(initial.images);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -107,14 +81,18 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   const validate = (form: FormData) => validateProperty(form, normalizePhone, locationCheck(loadedMunicipalities(), initial.location));
 
   function focusFirstError(found: FieldErrors) {
-    const first = FIELD_ORDER.find((field) => found[field]);
+    const first = PROPERTY_FIELD_ORDER.find((field) => found[field]);
+    if (!first) return;
     if (first === "imageIds") {
       const missing = found.imageIds === MESSAGES.imagesRequired;
       notify.error(missing ? IMAGES_REQUIRED.title : "Fotos", { description: missing ? IMAGES_REQUIRED.description : found.imageIds });
     }
     const target = formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
-    const control = target?.matches("input, select, textarea") ? target : target?.querySelector<HTMLElement>("input, select, textarea, button, [tabindex]");
-    (control ?? target)?.focus();
+    // Never refuse unseen: a field the page does not draw still says what is wrong.
+    if (!target) return notify.error("Não foi possível salvar", { description: found[first] });
+    const focusable = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
+    const control = target.matches(focusable) ? target : target.querySelector<HTMLElement>(focusable);
+    (control ?? target).focus();
   }
 
   useEffect(() => {
@@ -188,7 +166,10 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
         <div data-field="location">
           <CityAutocomplete name="location" label="Localização" defaultValue={initial.location} error={errors.location} onValueChange={setCity} />
         </div>
-        <PinPickerField city={city} initialPin={initial.pin} initialExact={initial.showExactLocation} />
+        <div data-field="pin">
+          <PinPickerField city={city} initialPin={initial.pin} initialExact={initial.showExactLocation} />
+          {errors.pin || errors.showExactLocation ? <FieldError id="pin-error">{errors.pin ?? errors.showExactLocation}</FieldError> : null}
+        </div>
       </Section>
 
       <Section title="Detalhes da acomodação">
@@ -215,8 +196,8 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
           </Section>
         )}
       />
-      <Checkboxes title="Comodidades" name="amenities" options={AMENITIES} checked={initial.amenities} />
-      <Checkboxes title="Itens de segurança" name="safetyItems" options={SAFETY_ITEMS} checked={initial.safetyItems} />
+      <Checkboxes title="Comodidades" name="amenities" options={AMENITIES} checked={initial.amenities} error={errors.amenities} />
+      <Checkboxes title="Itens de segurança" name="safetyItems" options={SAFETY_ITEMS} checked={initial.safetyItems} error={errors.safetyItems} />
       <HouseRulesFields
         initial={initial}
         petsAllowed={initial.attributes.features.includes(PETS_FEATURE)}
@@ -317,7 +298,7 @@ function countOptions(counts: readonly number[], one: string, many: string) {
   ));
 }
 
-function Checkboxes({ title, name, options, checked }: { title: string; name: string; options: readonly string[]; checked: readonly string[] }) {
+function Checkboxes({ title, name, options, checked, error }: { title: string; name: string; options: readonly string[]; checked: readonly string[]; error?: string }) {
   const choices = options.map((option) => ({ value: option, label: option }));
-  return <ChoiceGroup legend={title} legendClassName="mb-1 text-lg font-semibold" name={name} type="checkbox" options={choices} checked={checked} />;
+  return <ChoiceGroup legend={title} legendClassName="mb-1 text-lg font-semibold" name={name} type="checkbox" options={choices} checked={checked} error={error} />;
 }

@@ -1,6 +1,6 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
-import { PIN_DECIMALS, type MapTiles } from "@common/map";
+import { roundPin, type MapTiles } from "@common/map";
 import type { LatLng } from "@common/property-query";
 import { createMap, markerIcon, toLatLng } from "./base-map";
 
@@ -9,11 +9,9 @@ const PIN_ZOOM = 14;
 const KEY_STEP_PX = 20;
 const ARROWS: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
-const rounded = (point: L.LatLng): LatLng => ({ lat: Number(point.lat.toFixed(PIN_DECIMALS)), lng: Number(point.lng.toFixed(PIN_DECIMALS)) });
-
 /** The pin where the host put it, as the form will post it. */
 function place(marker: L.Marker, at: L.LatLng): LatLng {
-  const pin = rounded(at);
+  const pin = roundPin(at);
   marker.setLatLng(toLatLng(pin));
   return pin;
 }
