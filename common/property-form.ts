@@ -1,7 +1,8 @@
 /** The host's property form: its limits, rules and messages (spec §5), checked in the browser and again on the server. */
 import { z } from "zod";
-import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS } from "./catalog";
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, USUAL_NIGHTLY_PRICE, type PropertyType } from "./catalog";
 import type { LocationCheck } from "./cities";
+import { formatBRL } from "./format";
 import { inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 import { CANCELLATION_KEYS, joinQuietHours, splitQuietHours, TIME_OPTIONS, yesNo } from "./house-rules";
@@ -26,6 +27,7 @@ export const MESSAGES = {
   location: "A localização deve ter pelo menos 3 caracteres.",
   price: "O preço por noite deve ser maior que zero.",
   priceMin: "O preço por noite deve ser de pelo menos R$ 1,00.",
+  priceFormat: "Digite o preço em reais, por exemplo 520 ou 520,50: os centavos vêm depois da vírgula.",
   maxGuests: "O número máximo de hóspedes deve ser pelo menos 1.",
   bedrooms: "O número de quartos deve ser pelo menos 1.",
   bathrooms: "O número de banheiros deve ser pelo menos 1.",
@@ -50,18 +52,22 @@ function range(from: number, to: number) {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
-/** "1.234,56" (or "1234,5", "R$ 80") -> 123456 centavos; null when it is not a price. */
+/**
+ * A price as written in Brazil, in centavos; null when it is not one. Whole reais unless a comma
+ * brings the centavos ("520" is R$ 520,00, "520,5" R$ 520,50); a dot only groups thousands
+ * ("1.200" is R$ 1.200,00), so "520.50" or "5 20" is no price rather than a guess.
+ */
 export function parseBRL(text: string): number | null {
-  const cleaned = text.replace(/R\$|\s|\u00a0/g, "");
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return null;
+  const cleaned = text.trim().replace(/^R\$\s*/, "");
+  if (!/^\d{1,3}(\.\d{3})*(,\d{0,2})?$|^\d+(,\d{0,2})?$/.test(cleaned)) return null;
   const [reais, centavos = ""] = cleaned.replace(/\./g, "").split(",");
   return Number(reais) * 100 + Number(centavos.padEnd(2, "0"));
 }
 
-/** The price field's mask while typing: the digits are centavos, "12345" -> "123,45". */
-export function maskBRL(typed: string): string {
-  const digits = typed.replace(/\D/g, "").replace(/^0+(?=\d)/, "").slice(0, 9);
-  return formatCents(Number(digits || "0"));
+/** The price field's text once the host leaves it: a price written out in full ("520" -> "520,00"), anything else as it was typed. */
+export function tidyPrice(typed: string): string {
+  const cents = parseBRL(typed);
+  return cents === null ? typed : formatCents(cents);
 }
 
 /** 123456 -> "1.234,56" (the field shows R$ beside it). */
@@ -117,7 +123,7 @@ export function propertySchema(validPhone: (input: string) => string | null, che
         }),
     ),
     priceCents: z
-      .number({ error: MESSAGES.price })
+      .number({ error: MESSAGES.priceFormat })
       .int(MESSAGES.price)
       .min(1, MESSAGES.price)
       .min(100, MESSAGES.priceMin)
@@ -213,6 +219,26 @@ export const PROPERTY_FIELD_ORDER = [
   "whatsappContact",
 ] as const satisfies readonly PropertyField[];
 
+/** The form's checkbox that confirms a price far below the type's usual range; its value is the price it confirms, in centavos. */
+export const LOW_PRICE_CONFIRMATION = "confirmLowPrice";
+
+const isPropertyType = (type: string): type is PropertyType => (PROPERTY_TYPES as readonly string[]).includes(type);
+
+/**
+ * A price under a tenth of the lowest the type usually costs (USUAL_NIGHTLY_PRICE) is most likely
+ * a slip, such as "5,20" for a R$ 520 cabin: the form saves it only once the host confirms it.
+ * Returns what to tell the host, or null for a price within reason (or no price or type yet).
+ */
+export function lowPriceWarning(priceCents: number, propertyType: string): string | null {
+  if (!isPropertyType(propertyType) || !Number.isInteger(priceCents) || priceCents < 100 || priceCents > MAX_PRICE_CENTS) return null;
+  const usualFromCents = USUAL_NIGHTLY_PRICE[propertyType][0] * 100;
+  if (priceCents * 10 >= usualFromCents) return null;
+  return `${formatBRL(priceCents)} por noite é muito menos do que costuma custar uma hospedagem do tipo “${propertyType}” (a partir de ${formatBRL(usualFromCents)}). Confira o valor; se estiver certo, marque a confirmação abaixo para salvar.`;
+}
+
+/** The confirmation's label: the price it confirms, spelled out. */
+export const lowPriceConfirmation = (priceCents: number) => `O preço de ${formatBRL(priceCents)} por noite está certo`;
+
 /** "-22.9" -> -22.9; anything but a plain decimal number -> NaN (refused with a message). */
 const coordinate = (text: string) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(text.trim()) ? Number(text) : Number.NaN);
 
@@ -228,7 +254,9 @@ export function propertyFormValues(form: { get(name: string): unknown; getAll(na
     description: text("description"),
     propertyType: text("propertyType"),
     location: text("location"),
-    priceCents: parseBRL(text("price")) ?? Number.NaN,
+    // Left empty it is zero ("maior que zero"); written some other way, it is no price at all.
+    priceCents: text("price").trim() === "" ? 0 : (parseBRL(text("price")) ?? Number.NaN),
+    confirmedLowPrice: text(LOW_PRICE_CONFIRMATION),
     maxGuests: text("maxGuests"),
     bedrooms: text("bedrooms"),
     bathrooms: text("bathrooms"),
@@ -254,18 +282,22 @@ export function propertyFormValues(form: { get(name: string): unknown; getAll(na
   };
 }
 
-/** Valid input, or the first message for each field that failed. */
+/** Valid input, or the first message for each field that failed (a price far below the type's range counts as failed until it is confirmed). */
 export function validateProperty(
   form: { get(name: string): unknown; getAll(name: string): unknown[] },
   validPhone: (input: string) => string | null,
   checkLocation: LocationCheck,
 ): { ok: true; value: PropertyInput } | { ok: false; errors: FieldErrors } {
-  const result = propertySchema(validPhone, checkLocation).safeParse(propertyFormValues(form));
-  if (result.success) return { ok: true, value: result.data };
+  const values = propertyFormValues(form);
+  const result = propertySchema(validPhone, checkLocation).safeParse(values);
+  const lowPrice = lowPriceWarning(values.priceCents, values.propertyType);
+  const unconfirmed = lowPrice !== null && values.confirmedLowPrice !== String(values.priceCents);
+  if (result.success && !unconfirmed) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0] as PropertyField;
     errors[field] ??= issue.message;
   }
+  if (unconfirmed) errors.priceCents ??= lowPrice;
   return { ok: false, errors };
 }

@@ -2,7 +2,7 @@
  * Demo listings: believable Brazilian stays in real municipalities, generated deterministically.
  * Used by the first-start seed (four per type) and by `npm run seed -- --count N` for benchmarks.
  */
-import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, USUAL_NIGHTLY_PRICE, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
 import { attributeTags, type StayAttributes } from "../../common/stay-attributes";
 import { NO_HOUSE_RULES, type HouseRules } from "../../common/house-rules";
 import { roundPin } from "../../common/map";
@@ -34,29 +34,28 @@ export const DEMO_PLACES: Record<PropertyType, readonly string[]> = {
 interface TypeProfile {
   names: readonly string[];
   settings: readonly string[];
-  price: [number, number];
   guests: [number, number];
   likely: readonly Amenity[];
 }
 
 const PROFILES: Record<PropertyType, TypeProfile> = {
-  Microcasa: { names: ["Microcasa", "Casinha", "Refúgio mínimo"], settings: ["no alto da serra", "entre araucárias", "com vista para o vale"], price: [180, 380], guests: [2, 3], likely: ["Wi-Fi", "Cozinha", "Fogueira", "Chuveiro externo"] },
-  "Casa na Árvore": { names: ["Casa na árvore", "Ninho suspenso", "Casa nas copas"], settings: ["na mata atlântica", "sobre o rio", "entre figueiras centenárias"], price: [260, 520], guests: [2, 4], likely: ["Wi-Fi", "Área de jantar externa", "Chuveiro externo"] },
-  Moinho: { names: ["Moinho", "Moinho histórico", "Antigo moinho"], settings: ["à beira do lago", "entre campos de flores", "na colônia"], price: [300, 600], guests: [2, 5], likely: ["Lareira interna", "Cozinha", "Acesso ao lago"] },
-  Pousada: { names: ["Pousada", "Pousada charmosa", "Pousada boutique"], settings: ["no centro histórico", "perto das cachoeiras", "junto à vila"], price: [220, 480], guests: [2, 4], likely: ["Wi-Fi", "Estacionamento", "TV", "Piscina"] },
-  Cabana: { names: ["Cabana", "Cabana A-frame", "Cabana rústica"], settings: ["no coração da floresta", "à beira do cânion", "com vista para as montanhas"], price: [250, 560], guests: [2, 5], likely: ["Lareira interna", "Fogueira", "Wi-Fi", "Cozinha"] },
-  "Casa na Praia": { names: ["Casa pé na areia", "Casa de praia", "Bangalô"], settings: ["de frente para o mar", "a poucos passos da praia", "na enseada tranquila"], price: [350, 900], guests: [4, 8], likely: ["Acesso à praia", "Churrasqueira", "Chuveiro externo", "Wi-Fi"] },
-  Chalé: { names: ["Chalé", "Chalé alpino", "Chalé romântico"], settings: ["na serra", "com hidro e vista", "no meio do bosque"], price: [280, 650], guests: [2, 4], likely: ["Lareira interna", "Wi-Fi", "TV", "Estacionamento"] },
-  Gruta: { names: ["Casa-gruta", "Suíte na rocha", "Refúgio na gruta"], settings: ["escavada na pedra", "junto às formações calcárias", "ao pé do paredão"], price: [320, 700], guests: [2, 4], likely: ["Cozinha", "Fogueira", "Estacionamento"] },
-  "Casa Ecológica": { names: ["Casa ecológica", "Casa de bioconstrução", "Casa de taipa"], settings: ["com energia solar", "no meio do cerrado", "com horta orgânica"], price: [200, 450], guests: [2, 6], likely: ["Cozinha", "Espaço de trabalho", "Área de jantar externa"] },
-  Fazenda: { names: ["Fazenda", "Sede de fazenda", "Casa de fazenda"], settings: ["com cavalos e pomar", "no pantanal", "entre cafezais"], price: [400, 950], guests: [6, 10], likely: ["Estacionamento", "Churrasqueira", "Piscina", "Cozinha"] },
-  "Hotel Fazenda": { names: ["Hotel fazenda", "Hotel fazenda familiar", "Hotel fazenda colonial"], settings: ["com lago e trilhas", "com café colonial", "com atividades para crianças"], price: [350, 800], guests: [2, 6], likely: ["Piscina", "Estacionamento", "Mesa de bilhar", "Wi-Fi"] },
-  Hotel: { names: ["Hotel", "Hotel de charme", "Hotel de natureza"], settings: ["perto do parque nacional", "com vista para a chapada", "junto às fontes termais"], price: [300, 750], guests: [2, 4], likely: ["Wi-Fi", "TV", "Ar condicionado", "Equipamento ginástica"] },
-  "Casas Barco": { names: ["Casa barco", "Casa flutuante", "Flutuante"], settings: ["no rio Negro", "no lago de Furnas", "na represa"], price: [380, 850], guests: [2, 6], likely: ["Acesso ao lago", "Cozinha", "Área de jantar externa"] },
-  Celeiro: { names: ["Celeiro", "Celeiro reformado", "Loft no celeiro"], settings: ["na serra capixaba", "entre parreirais", "no sítio"], price: [240, 520], guests: [2, 6], likely: ["Lareira interna", "Cozinha", "Churrasqueira"] },
-  Barco: { names: ["Veleiro", "Barco", "Escuna"], settings: ["ancorado na baía", "com passeio ao pôr do sol", "na marina"], price: [450, 1000], guests: [2, 6], likely: ["Acesso à praia", "Chuveiro externo", "Cozinha"] },
-  "Trailer / Motorhome": { names: ["Trailer vintage", "Motorhome", "Airstream"], settings: ["perto dos lençóis", "à beira do São Francisco", "no camping da serra"], price: [150, 320], guests: [2, 4], likely: ["Fogueira", "Chuveiro externo", "Área de jantar externa"] },
-  Contêiner: { names: ["Casa contêiner", "Loft contêiner", "Contêiner design"], settings: ["com deck e vista", "perto da praia", "no alto do morro"], price: [220, 480], guests: [2, 4], likely: ["Wi-Fi", "Ar condicionado", "Espaço de trabalho", "Cozinha"] },
+  Microcasa: { names: ["Microcasa", "Casinha", "Refúgio mínimo"], settings: ["no alto da serra", "entre araucárias", "com vista para o vale"], guests: [2, 3], likely: ["Wi-Fi", "Cozinha", "Fogueira", "Chuveiro externo"] },
+  "Casa na Árvore": { names: ["Casa na árvore", "Ninho suspenso", "Casa nas copas"], settings: ["na mata atlântica", "sobre o rio", "entre figueiras centenárias"], guests: [2, 4], likely: ["Wi-Fi", "Área de jantar externa", "Chuveiro externo"] },
+  Moinho: { names: ["Moinho", "Moinho histórico", "Antigo moinho"], settings: ["à beira do lago", "entre campos de flores", "na colônia"], guests: [2, 5], likely: ["Lareira interna", "Cozinha", "Acesso ao lago"] },
+  Pousada: { names: ["Pousada", "Pousada charmosa", "Pousada boutique"], settings: ["no centro histórico", "perto das cachoeiras", "junto à vila"], guests: [2, 4], likely: ["Wi-Fi", "Estacionamento", "TV", "Piscina"] },
+  Cabana: { names: ["Cabana", "Cabana A-frame", "Cabana rústica"], settings: ["no coração da floresta", "à beira do cânion", "com vista para as montanhas"], guests: [2, 5], likely: ["Lareira interna", "Fogueira", "Wi-Fi", "Cozinha"] },
+  "Casa na Praia": { names: ["Casa pé na areia", "Casa de praia", "Bangalô"], settings: ["de frente para o mar", "a poucos passos da praia", "na enseada tranquila"], guests: [4, 8], likely: ["Acesso à praia", "Churrasqueira", "Chuveiro externo", "Wi-Fi"] },
+  Chalé: { names: ["Chalé", "Chalé alpino", "Chalé romântico"], settings: ["na serra", "com hidro e vista", "no meio do bosque"], guests: [2, 4], likely: ["Lareira interna", "Wi-Fi", "TV", "Estacionamento"] },
+  Gruta: { names: ["Casa-gruta", "Suíte na rocha", "Refúgio na gruta"], settings: ["escavada na pedra", "junto às formações calcárias", "ao pé do paredão"], guests: [2, 4], likely: ["Cozinha", "Fogueira", "Estacionamento"] },
+  "Casa Ecológica": { names: ["Casa ecológica", "Casa de bioconstrução", "Casa de taipa"], settings: ["com energia solar", "no meio do cerrado", "com horta orgânica"], guests: [2, 6], likely: ["Cozinha", "Espaço de trabalho", "Área de jantar externa"] },
+  Fazenda: { names: ["Fazenda", "Sede de fazenda", "Casa de fazenda"], settings: ["com cavalos e pomar", "no pantanal", "entre cafezais"], guests: [6, 10], likely: ["Estacionamento", "Churrasqueira", "Piscina", "Cozinha"] },
+  "Hotel Fazenda": { names: ["Hotel fazenda", "Hotel fazenda familiar", "Hotel fazenda colonial"], settings: ["com lago e trilhas", "com café colonial", "com atividades para crianças"], guests: [2, 6], likely: ["Piscina", "Estacionamento", "Mesa de bilhar", "Wi-Fi"] },
+  Hotel: { names: ["Hotel", "Hotel de charme", "Hotel de natureza"], settings: ["perto do parque nacional", "com vista para a chapada", "junto às fontes termais"], guests: [2, 4], likely: ["Wi-Fi", "TV", "Ar condicionado", "Equipamento ginástica"] },
+  "Casas Barco": { names: ["Casa barco", "Casa flutuante", "Flutuante"], settings: ["no rio Negro", "no lago de Furnas", "na represa"], guests: [2, 6], likely: ["Acesso ao lago", "Cozinha", "Área de jantar externa"] },
+  Celeiro: { names: ["Celeiro", "Celeiro reformado", "Loft no celeiro"], settings: ["na serra capixaba", "entre parreirais", "no sítio"], guests: [2, 6], likely: ["Lareira interna", "Cozinha", "Churrasqueira"] },
+  Barco: { names: ["Veleiro", "Barco", "Escuna"], settings: ["ancorado na baía", "com passeio ao pôr do sol", "na marina"], guests: [2, 6], likely: ["Acesso à praia", "Chuveiro externo", "Cozinha"] },
+  "Trailer / Motorhome": { names: ["Trailer vintage", "Motorhome", "Airstream"], settings: ["perto dos lençóis", "à beira do São Francisco", "no camping da serra"], guests: [2, 4], likely: ["Fogueira", "Chuveiro externo", "Área de jantar externa"] },
+  Contêiner: { names: ["Casa contêiner", "Loft contêiner", "Contêiner design"], settings: ["com deck e vista", "perto da praia", "no alto do morro"], guests: [2, 4], likely: ["Wi-Fi", "Ar condicionado", "Espaço de trabalho", "Cozinha"] },
 };
 
 const CLOSINGS = [
@@ -72,7 +71,7 @@ export const DEMO_NOTICE = "Anúncio de demonstração: as fotos são ilustraç�
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const between = (random: Random, [min, max]: [number, number]) => min + Math.floor(random() * (max - min + 1));
+const between = (random: Random, [min, max]: readonly [number, number]) => min + Math.floor(random() * (max - min + 1));
 
 /** Types usually far from paved roads and the grid. */
 const REMOTE: readonly PropertyType[] = ["Gruta", "Fazenda", "Casa Ecológica", "Trailer / Motorhome", "Casa na Árvore", "Cabana"];
@@ -167,7 +166,7 @@ export function demoProperty(random: Random, type: PropertyType, location: strin
   const amenities = AMENITIES.filter((a) => (profile.likely.includes(a) && random() < 0.85) || extras.includes(a) || showcase?.amenities?.includes(a));
   const safetyItems: SafetyItem[] = SAFETY_ITEMS.filter(() => random() < 0.6);
   const closing = pick(random, CLOSINGS);
-  const drawnPrice = Math.round(between(random, profile.price) / 10) * 10;
+  const drawnPrice = Math.round(between(random, USUAL_NIGHTLY_PRICE[type]) / 10) * 10;
   const own = seededRandom(hashOf(`${name}|${setting}|${location}|${maxGuests}|${amenities.join()}`));
   return {
     title: `${name} ${setting} em ${city}`,

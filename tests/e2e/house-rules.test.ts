@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)("a host states house rules and a cancellation poli
     await page.getByLabel("Tipo de propriedade").selectOption("Cabana");
     await page.getByLabel("Localização", { exact: true }).fill("Gonçalves - MG");
     await page.getByLabel("Preço por noite (R$)").click();
-    await page.getByLabel("Preço por noite (R$)").pressSequentially("38000");
+    await page.getByLabel("Preço por noite (R$)").pressSequentially("380");
     await page.getByLabel("WhatsApp (com código do país)").fill("+55 35 99123-4567");
 
     const rules = section(page, "Regras da casa");

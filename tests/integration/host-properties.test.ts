@@ -220,6 +220,41 @@ describe(`hosts manage their listings (${engine})`, () => {
     expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toHaveLength(0);
   });
 
+  it("reads the price in whole reais, and refuses one far below the type's range until that price is confirmed", async () => {
+    const host = await signedInAs(t.app, "premium-host");
+    const low = "R$\u00a05,20 por noite é muito menos do que costuma custar uma hospedagem do tipo “Chalé” (a partir de R$\u00a0280,00).";
+    const upload = await uploadPhoto(host.client, t.app.url);
+    const refused = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, price: "5,20" }, { imageIds: [upload.id] }));
+    expect(refused.status).toBe(422);
+    const page = await refused.text();
+    expect(page).toContain(low);
+    expect(await db().select().from(properties).where(eq(properties.hostId, host.id))).toEqual([]);
+
+    const otherPrice = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, price: "5,20", confirmLowPrice: "2000" }, { imageIds: [upload.id] }));
+    expect(otherPrice.status).toBe(422);
+    expect(await otherPrice.text()).toContain(low);
+    const confirmed = await post(host.client, "/adicionar-propriedade", formBody({ ...FORM, price: "5,20", confirmLowPrice: "520" }, { imageIds: [upload.id] }));
+    expect(confirmed.status).toBe(302);
+    const [row] = await db().select().from(properties).where(eq(properties.hostId, host.id));
+    expect(row!.priceCents).toBe(520);
+
+    // Edited: "520" is R$ 520,00 and "1.200" R$ 1.200,00, no confirmation asked; a low price again needs one.
+    const [image] = await db().select({ id: propertyImages.id }).from(propertyImages).where(eq(propertyImages.propertyId, row!.id));
+    const priceOf = async () => (await db().select({ priceCents: properties.priceCents }).from(properties).where(eq(properties.id, row!.id)))[0]!.priceCents;
+    for (const [typed, cents] of [["520", 52000], ["1.200", 120000], ["520,5", 52050]] as const) {
+      const res = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, price: typed }, { imageIds: [image!.id] }));
+      expect(res.status, typed).toBe(302);
+      expect(await priceOf(), typed).toBe(cents);
+    }
+    const lowAgain = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, price: "12" }, { imageIds: [image!.id] }));
+    expect(lowAgain.status).toBe(422);
+    expect(await lowAgain.text()).toContain("R$\u00a012,00 por noite é muito menos do que costuma custar");
+    const unreadable = await post(host.client, `/editar-propriedade/${row!.id}`, formBody({ ...FORM, price: "520.50" }, { imageIds: [image!.id] }));
+    expect(unreadable.status).toBe(422);
+    expect(await unreadable.text()).toContain("Digite o preço em reais, por exemplo 520 ou 520,50: os centavos vêm depois da vírgula.");
+    expect(await priceOf()).toBe(52050);
+  });
+
   it("refuses invisible or symbol-only titles and locations that name no municipality, with a message for each; nothing stored", async () => {
     const host = await signedInAs(t.app, "premium-host");
     const upload = await uploadPhoto(host.client, t.app.url);

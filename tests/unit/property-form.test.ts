@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCATION_MESSAGES, locationCheck } from "../../common/cities";
 import { normalizePhone } from "../../common/phone";
-import { formatCents, maskBRL, MESSAGES, parseBRL, PROPERTY_FIELD_ORDER, propertySchema, validateProperty } from "../../common/property-form";
+import { formatCents, LOW_PRICE_CONFIRMATION, lowPriceWarning, MESSAGES, parseBRL, PROPERTY_FIELD_ORDER, propertySchema, tidyPrice, validateProperty } from "../../common/property-form";
 import { NO_HOUSE_RULES } from "../../common/house-rules";
 import { whatsappNumber } from "../../common/whatsapp";
 import { municipalities } from "../../server/cities/cities";
@@ -104,7 +104,9 @@ describe("the property form's rules (spec §5)", () => {
     ["location", { location: "Gramado - SP" }, LOCATION_MESSAGES.unknownCity("Gramado", "SP")],
     ["location", { location: "Cidade Inventada - MG" }, LOCATION_MESSAGES.unknownCity("Cidade Inventada", "MG")],
     ["priceCents", { price: "0,00" }, MESSAGES.price],
-    ["priceCents", { price: "abc" }, MESSAGES.price],
+    ["priceCents", { price: "" }, MESSAGES.price],
+    ["priceCents", { price: "abc" }, MESSAGES.priceFormat],
+    ["priceCents", { price: "520.50" }, MESSAGES.priceFormat],
     ["priceCents", { price: "0,99" }, MESSAGES.priceMin],
     ["priceCents", { price: "100.000,01" }, "O preço por noite deve ser de no máximo R$ 100.000,00."],
     ["maxGuests", { maxGuests: "0" }, MESSAGES.maxGuests],
@@ -209,20 +211,71 @@ describe("the property form's free text and location", () => {
 });
 
 describe("the price in Brazilian format", () => {
-  it("reads what the mask writes, and what people type", () => {
+  it("reads whole reais, centavos only after a comma, and dots as thousands", () => {
+    expect(parseBRL("520")).toBe(52000);
+    expect(parseBRL("520,5")).toBe(52050);
+    expect(parseBRL("520,50")).toBe(52050);
+    expect(parseBRL("520,")).toBe(52000);
+    expect(parseBRL("1.200")).toBe(120000);
     expect(parseBRL("1.234,56")).toBe(123456);
     expect(parseBRL("R$ 80")).toBe(8000);
-    expect(parseBRL("350,5")).toBe(35050);
-    expect(parseBRL("1234,56")).toBe(123456);
-    for (const bad of ["", "12,345", "1.23,00", "-5,00", "1e3", "12.5"]) expect(parseBRL(bad), bad).toBeNull();
+    expect(parseBRL(" 1234,56 ")).toBe(123456);
+    for (const bad of ["", "12,345", "1.23,00", "-5,00", "1e3", "12.5", "520.50", "5 20", "abc"]) expect(parseBRL(bad), bad).toBeNull();
   });
 
-  it("masks typing as centavos: 0,00 to start, thousands with dots", () => {
-    expect(maskBRL("")).toBe("0,00");
-    expect(maskBRL("5")).toBe("0,05");
-    expect(maskBRL("35000")).toBe("350,00");
-    expect(maskBRL("R$ 1.234,567")).toBe("12.345,67");
+  it("writes a price out in full when the field is left, and keeps anything else as it was typed", () => {
+    expect(tidyPrice("520")).toBe("520,00");
+    expect(tidyPrice("520,5")).toBe("520,50");
+    expect(tidyPrice("1200")).toBe("1.200,00");
+    expect(tidyPrice("1.200")).toBe("1.200,00");
+    expect(tidyPrice("R$ 80")).toBe("80,00");
+    expect(tidyPrice("520.50")).toBe("520.50");
+    expect(tidyPrice("abc")).toBe("abc");
     expect(formatCents(123456)).toBe("1.234,56");
+  });
+
+  it("posts what was typed: '520' is R$ 520,00 on the listing, not R$ 5,20", () => {
+    for (const typed of ["520", tidyPrice("520"), "520,00", "R$ 520"]) {
+      const result = validateProperty(form({ ...VALID, price: typed }), whatsappNumber, cities);
+      expect(result.ok && result.value.priceCents, typed).toBe(52000);
+    }
+    const thousands = validateProperty(form({ ...VALID, price: "1.200" }), whatsappNumber, cities);
+    expect(thousands.ok && thousands.value.priceCents).toBe(120000);
+  });
+});
+
+describe("a price far below what the type usually costs", () => {
+  // Chalé: usually from R$ 280, so below R$ 28,00 asks for a confirmation.
+  it("is under a tenth of the type's lowest usual price", () => {
+    expect(lowPriceWarning(520, "Chalé")).toBe(
+      "R$\u00a05,20 por noite é muito menos do que costuma custar uma hospedagem do tipo “Chalé” (a partir de R$\u00a0280,00). Confira o valor; se estiver certo, marque a confirmação abaixo para salvar.",
+    );
+    expect(lowPriceWarning(2799, "Chalé")).not.toBeNull();
+    expect(lowPriceWarning(2800, "Chalé")).toBeNull();
+    expect(lowPriceWarning(52000, "Chalé")).toBeNull();
+    // Trailers are cheaper: R$ 20 is within reason there, not for a boat.
+    expect(lowPriceWarning(2000, "Trailer / Motorhome")).toBeNull();
+    expect(lowPriceWarning(2000, "Barco")).not.toBeNull();
+    // No type yet, or a price the other rules refuse: nothing to confirm.
+    expect(lowPriceWarning(520, "")).toBeNull();
+    expect(lowPriceWarning(99, "Chalé")).toBeNull();
+    expect(lowPriceWarning(Number.NaN, "Chalé")).toBeNull();
+  });
+
+  it("is refused at the price until the form confirms that very price", () => {
+    const low = { price: "5,20" };
+    const refused = validateProperty(form({ ...VALID, ...low }), whatsappNumber, cities);
+    expect(refused).toEqual({ ok: false, errors: { priceCents: lowPriceWarning(520, "Chalé") } });
+    const otherPrice = validateProperty(form({ ...VALID, ...low, [LOW_PRICE_CONFIRMATION]: "400" }), whatsappNumber, cities);
+    expect(otherPrice.ok).toBe(false);
+    const confirmed = validateProperty(form({ ...VALID, ...low, [LOW_PRICE_CONFIRMATION]: "520" }), whatsappNumber, cities);
+    expect(confirmed.ok && confirmed.value.priceCents).toBe(520);
+    expect(confirmed.ok && LOW_PRICE_CONFIRMATION in confirmed.value).toBe(false);
+  });
+
+  it("is reported with the other fields' messages", () => {
+    const result = validateProperty(form({ ...VALID, price: "5,20", title: "Oi" }), whatsappNumber, cities);
+    expect(result).toEqual({ ok: false, errors: { title: MESSAGES.title, priceCents: lowPriceWarning(520, "Chalé") } });
   });
 });
 

@@ -11,10 +11,14 @@ import {
   formatCents,
   GUEST_OPTIONS,
   IMAGES_REQUIRED,
-  maskBRL,
+  LOW_PRICE_CONFIRMATION,
+  lowPriceConfirmation,
+  lowPriceWarning,
   MESSAGES,
+  parseBRL,
   PROPERTY_FIELD_ORDER,
   REVIEWED_FIELDS,
+  tidyPrice,
   validateProperty,
   type FieldErrors,
 } from "@common/property-form";
@@ -72,6 +76,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
   const [needsReview, setNeedsReview] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [city, setCity] = useState(initial.location);
+  const [propertyType, setPropertyType] = useState(initial.propertyType);
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -120,9 +125,9 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
     const known = new Set(initial.images.map((image) => image.id));
     setNeedsReview(textChanged || images.some((image) => !known.has(image.id)));
   }
-  // Checked after the change is drawn, not in the input event: the price field masks what was typed
-  // ("9" becomes "0,09") only when it renders, and the rules must see what the field shows. React's
-  // `onChange` on the form hears every keystroke, tick and choice of its fields.
+  // Checked after the change is drawn, not in the input event, so the rules see what the fields show
+  // (photos added, the price written out in full when left). React's `onChange` on the form hears
+  // every keystroke, tick and choice of its fields.
   const [edits, setEdits] = useState(0);
   const shownImages = useRef(images);
   useEffect(() => {
@@ -155,7 +160,14 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
           defaultValue={initial.description}
           error={errors.description}
         />
-        <SelectField label="Tipo de propriedade" name="propertyType" data-field="propertyType" defaultValue={initial.propertyType} error={errors.propertyType}>
+        <SelectField
+          label="Tipo de propriedade"
+          name="propertyType"
+          data-field="propertyType"
+          defaultValue={initial.propertyType}
+          onChange={(event) => setPropertyType(event.target.value)}
+          error={errors.propertyType}
+        >
           <option value="">Selecione o tipo</option>
           {PROPERTY_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -174,7 +186,7 @@ export function PropertyForm({ initial, mode, cancelTo, serverErrors, approved =
 
       <Section title="Detalhes da acomodação">
         <div className="grid gap-4 sm:grid-cols-2">
-          <PriceField initialCents={initial.priceCents} error={errors.priceCents} />
+          <PriceField initialCents={initial.priceCents} propertyType={propertyType} error={errors.priceCents} />
           <SelectField label="Máximo de hóspedes" name="maxGuests" data-field="maxGuests" defaultValue={String(initial.maxGuests)} error={errors.maxGuests}>
             {countOptions(GUEST_OPTIONS, "hóspede", "hóspedes")}
           </SelectField>
@@ -254,11 +266,27 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** Spec: a masked Brazilian-currency field, shown as 0,00 and cleared on focus while zero. */
-function PriceField({ initialCents, error }: { initialCents: number; error?: string }) {
+/**
+ * Spec: a Brazilian-currency field, shown as 0,00 and cleared on focus while zero. What is typed
+ * stays as typed: whole reais unless a comma brings the centavos ("520" is R$ 520,00), written out
+ * in full when the host leaves the field. A price far below what the type usually costs asks for a
+ * confirmation beside it, which the server requires too.
+ */
+function PriceField({ initialCents, propertyType, error }: { initialCents: number; propertyType: string; error?: string }) {
   const [value, setValue] = useState(formatCents(initialCents));
+  // The price as the host left the field: the warning speaks of it, not of each keystroke on the way to "520".
+  const [left, setLeft] = useState(value);
   const input = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(() => input.current, value, (typed) => setValue(typed === "" ? "" : maskBRL(typed)));
+  useTypedBeforeHydration(() => input.current, value, (typed) => {
+    setValue(typed);
+    setLeft(typed);
+  });
+  const cents = parseBRL(value);
+  // Refused for want of the confirmation (a price sent without leaving the field, or by the server): that price is the one to confirm.
+  const refusedLow = error !== undefined && cents !== null && error === lowPriceWarning(cents, propertyType);
+  const lowCents = refusedLow ? cents : parseBRL(left);
+  const warning = lowCents === null ? null : lowPriceWarning(lowCents, propertyType);
+  const describedBy = error ? "price-error" : warning ? "price-warning" : "price-hint";
   return (
     <div>
       <label htmlFor="price" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -273,18 +301,38 @@ function PriceField({ initialCents, error }: { initialCents: number; error?: str
           id="price"
           name="price"
           data-field="priceCents"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
           className={`${inputClass} pl-10`}
           value={value}
           onFocus={() => value === "0,00" && setValue("")}
-          onBlur={() => value === "" && setValue("0,00")}
-          onChange={(event) => setValue(event.target.value === "" ? "" : maskBRL(event.target.value))}
+          onBlur={() => {
+            const tidy = value.trim() === "" ? "0,00" : tidyPrice(value);
+            setValue(tidy);
+            setLeft(tidy);
+          }}
+          onChange={(event) => setValue(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "price-error" : undefined}
+          aria-describedby={describedBy}
         />
       </div>
+      <p id="price-hint" className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+        Em reais: 520 ou 520,50 (centavos depois da vírgula).
+      </p>
       {error ? <FieldError id="price-error">{error}</FieldError> : null}
+      {warning !== null && lowCents !== null ? (
+        <div className="mt-2 space-y-2">
+          {refusedLow ? null : (
+            <p id="price-warning" role="status" className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
+              {warning}
+            </p>
+          )}
+          <label className="flex items-start gap-3 text-sm">
+            <input key={lowCents} type="checkbox" name={LOW_PRICE_CONFIRMATION} value={String(lowCents)} className="mt-0.5 size-4 shrink-0 accent-brand-700" />
+            <span>{lowPriceConfirmation(lowCents)}</span>
+          </label>
+        </div>
+      ) : null}
     </div>
   );
 }
