@@ -33,7 +33,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     redirectToCanonical(url, "/", homeSearch(query));
     const input = searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
     const results = logged(context.catalogue.search(input).then((found) => resultsAsShown(found, understood.centerName)));
-    return { view: "results" as const, query, results, ...placeNotes(understood) };
+    // The order shown: the chosen one, or the search's own (nearest first around a place).
+    return { view: "results" as const, query, sort: input.sort, results, ...placeNotes(understood) };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {

@@ -153,4 +153,48 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
     }
     await context.close();
   });
+
+  it.each(["light", "dark"] as const)("search results on a phone (%s): the search folds into 'Editar busca' and its chips, so the first result shows whole on the first screen", async (colorScheme) => {
+    const { context, page } = await open("/?minPrice=100", { ...PHONE, colorScheme });
+    const first = await box(page.locator("main article").first());
+    expect(first.y + first.height).toBeLessThanOrEqual(844);
+    await expect(page.getByLabel("O que procura?").isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("link", { name: /A partir de R\$ 100/ }).isVisible()).resolves.toBe(true);
+    const toggle = page.getByRole("button", { name: "Editar busca" });
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Ocultar busca" }).getAttribute("aria-expanded")).resolves.toBe("true");
+    await expect(page.getByLabel("O que procura?").isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/results-unfolded-390-${colorScheme}.png` });
+    await context.close();
+  });
+
+  it.each(["light", "dark"] as const)("search results at 1280px (%s) show the whole search form, with nothing to unfold", async (colorScheme) => {
+    const { context, page } = await open("/?minPrice=100", { ...DESKTOP, colorScheme });
+    await expect(page.getByLabel("O que procura?").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Editar busca" }).isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+
+  it.each([
+    { width: 390, size: PHONE, colorScheme: "light" },
+    { width: 390, size: PHONE, colorScheme: "dark" },
+    { width: 1280, size: DESKTOP, colorScheme: "light" },
+    { width: 1280, size: DESKTOP, colorScheme: "dark" },
+  ] as const)("search results sort as a category does, at $width px ($colorScheme)", async ({ size, colorScheme }) => {
+    const { context, page } = await open("/?minPrice=100", { ...size, colorScheme });
+    const order = page.getByLabel("Ordenar por");
+    await expect(order.inputValue()).resolves.toBe("newest");
+    await order.selectOption({ label: "Menor preço" });
+    await page.waitForURL((url) => url.search === "?minPrice=100&sort=price-low");
+    await page.locator('[data-results-for="/?minPrice=100&sort=price-low"]').waitFor();
+    const prices = (await page.locator("main article .card-price .font-semibold").allTextContents()).map((price) => Number(price.replace(/\D/g, "")));
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expectAccessible(page);
+    // Back to the search's own order: out of the URL again.
+    await page.getByLabel("Ordenar por").selectOption({ label: "Mais recentes" });
+    await page.waitForURL((url) => url.search === "?minPrice=100");
+    await context.close();
+  });
 });

@@ -1,5 +1,13 @@
-import { Link } from "react-router";
-import { HOME_PAGE_SIZE, homeSearch, pageWindow, type PropertyQuery } from "@common/property-query";
+import { useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import {
+  defaultSort,
+  HOME_PAGE_SIZE,
+  homeSearch,
+  pageWindow,
+  type PropertyQuery,
+  type Sort,
+} from "@common/property-query";
 import { queryChips } from "@common/query-chips";
 import type { PlaceNotes } from "@server/properties/place-notes";
 import type { ShownResults } from "@server/properties/shown-results";
@@ -9,17 +17,48 @@ import { MoreFilters } from "./more-filters";
 import { PlaceSuggestions } from "./place-suggestions";
 import { QueryChips } from "./query-chips";
 import { SearchResults } from "./search-results";
+import { SortField } from "./sort-field";
+import { Icon } from "~/components/ui/icons";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /** The home page's results (a search from the home page's form): loaded only by the pages that show them (routes/home.tsx). */
-export default function HomeResults({ query, results, notes }: { query: PropertyQuery; results: Promise<ShownResults>; notes: PlaceNotes }) {
+export default function HomeResults({
+  query,
+  sort,
+  results,
+  notes,
+}: {
+  query: PropertyQuery;
+  sort: Sort;
+  results: Promise<ShownResults>;
+  notes: PlaceNotes;
+}) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
   const chips = queryChips(query, notes.stateNames);
+  const centred = notes.centerName !== null;
+  // On phones the form folds away once there are results, so the first one shows on the first screen;
+  // the chips below say what was searched.
+  const [formOpen, setFormOpen] = useState(false);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold">Resultados da busca</h1>
-      <div className="mt-6 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-10">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold md:text-3xl">Resultados da busca</h1>
+        <button
+          type="button"
+          onClick={() => setFormOpen((open) => !open)}
+          aria-expanded={formOpen}
+          aria-controls="busca-formulario"
+          className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium md:hidden dark:border-stone-700"
+        >
+          <Icon name="search" aria-hidden className="size-4" />
+          {formOpen ? "Ocultar busca" : "Editar busca"}
+        </button>
+      </div>
+      <div
+        id="busca-formulario"
+        className={`${formOpen ? "" : "max-md:hidden "}mt-4 rounded-2xl border border-stone-200 p-4 md:mt-6 dark:border-stone-800`}
+      >
         {/* On phones the place fields live in the filter drawer. */}
         <HomeSearchForm
           key={form.key}
@@ -30,21 +69,43 @@ export default function HomeResults({ query, results, notes }: { query: Property
           onSearch={form.expect}
           moreFilters={
             <div className="md:col-span-2 lg:order-last lg:col-span-full">
-              <MoreFilters query={query} tipo="" searchFor={homeSearch} idPrefix="busca-mais" variant="dialog" />
+              <MoreFilters
+                query={query}
+                tipo=""
+                searchFor={homeSearch}
+                idPrefix="busca-mais"
+                variant="dialog"
+              />
             </div>
           }
         >
           <button type="submit" className={searchButtonClass}>
             Buscar
           </button>
-          <Link to="/" className="rounded-lg border border-stone-300 px-4 py-2.5 text-center font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800">
+          <Link
+            to="/"
+            className="rounded-lg border border-stone-300 px-4 py-2.5 text-center font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+          >
             Limpar
           </Link>
         </HomeSearchForm>
       </div>
-      <QueryChips chips={chips} href={(chip) => `/${homeSearch(chip.without)}`} clearHref="/" />
-      <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
-      <ResultsWithMap results={results} area={query.area} areaHref={(area) => `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`}>
+      <QueryChips
+        chips={chips}
+        href={(chip) => `/${homeSearch(chip.without)}`}
+        clearHref="/"
+      />
+      <PlaceSuggestions
+        notes={notes}
+        href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`}
+      />
+      <ResultsWithMap
+        results={results}
+        area={query.area}
+        areaHref={(area) =>
+          `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`
+        }
+      >
         <SearchResults
           url={`/${search}`}
           results={results}
@@ -60,15 +121,70 @@ export default function HomeResults({ query, results, notes }: { query: Property
             </p>
           }
           countLine={(r, count) => (
-            <p className="mb-4 text-stone-700 dark:text-stone-300">
-              <span className="font-semibold">{count}</span>
-              {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
-            </p>
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-stone-700 dark:text-stone-300">
+                <span className="font-semibold">{count}</span>
+                {r.page > 1 && r.pageCount > 1 ? (
+                  <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span>
+                ) : null}
+              </p>
+              {r.items.length > 1 ? (
+                <ResultsOrder query={query} sort={sort} centred={centred} />
+              ) : null}
+            </div>
           )}
           pages={(r) => pageWindow(r.page, r.pageCount)}
           pageHref={(page) => `/${homeSearch({ ...query, page })}`}
         />
       </ResultsWithMap>
     </div>
+  );
+}
+
+/**
+ * The results' order, as on a category's filters: a GET form of its own carrying the search, which
+ * applies at once with JavaScript (the search's own order stays out of the URL: one URL per list).
+ */
+function ResultsOrder({
+  query,
+  sort,
+  centred,
+}: {
+  query: PropertyQuery;
+  sort: Sort;
+  centred: boolean;
+}) {
+  const navigate = useNavigate();
+  const kept = new URLSearchParams(
+    homeSearch({ ...query, sort: null, page: 1 }),
+  );
+  return (
+    <Form method="get" action="/" className="flex items-center gap-2">
+      {[...kept].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SortField
+        id="ordenar-busca"
+        sort={sort}
+        centred={centred}
+        className="flex items-center gap-2"
+        labelClassName="text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200"
+        onChange={(event) => {
+          const chosen = event.currentTarget.value as Sort;
+          void navigate(
+            `/${homeSearch({ ...query, sort: chosen === defaultSort(centred) ? null : chosen, page: 1 })}`,
+            { preventScrollReset: true },
+          );
+        }}
+      />
+      <noscript>
+        <button
+          type="submit"
+          className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700"
+        >
+          Ordenar
+        </button>
+      </noscript>
+    </Form>
   );
 }

@@ -1,0 +1,46 @@
+import type { ChangeEvent } from "react";
+import { SORT_LABELS, SORTS, type Sort } from "@common/property-query";
+import { inputClass } from "~/components/ui/input-class";
+
+/**
+ * "Ordenar por", on a category's filters and above a search's results. `sort` is the order shown (the
+ * query's, or the search's own); "Mais próximos" only when `centred`, a search around a place.
+ */
+export function SortField({
+  id,
+  sort,
+  centred,
+  className,
+  labelClassName,
+  onChange,
+}: {
+  id: string;
+  sort: Sort;
+  centred: boolean;
+  className?: string;
+  labelClassName: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClassName}>
+        Ordenar por
+      </label>
+      {/* Its options and default change with `centred`: a new select, not the old one's choice. */}
+      <select
+        key={String(centred)}
+        id={id}
+        name="sort"
+        defaultValue={sort}
+        onChange={onChange}
+        className={inputClass}
+      >
+        {SORTS.filter((s) => centred || s !== "distance").map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
