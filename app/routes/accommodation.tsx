@@ -14,14 +14,26 @@ import { BackLink, PropertyDetailLayout } from "~/components/property/detail/pro
 import { FavoriteButton } from "~/components/property/favorite-button";
 import { PlaceMap } from "~/components/map/place-map";
 import { listingBackPath } from "~/lib/redirects";
+import { getViewer } from "~/lib/auth.server";
+import { publicHostOf } from "@server/accounts/public-host";
+import { pendingPreview } from "@server/properties/preview";
+import { PreviewNotice } from "~/components/property/detail/preview-notice";
+
+/** A preview is seen only by its host and operators: kept by no shared cache nor the browser, indexed by no search engine. */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const property = await context.catalogue.property(params.id);
+  const published = await context.catalogue.property(params.id);
+  // Not public: a listing awaiting approval is shown to its host and to operators; anyone else gets the 404.
+  const preview = published ? null : await pendingPreview(context.services.database.db, await getViewer(context), params.id);
+  const property = published ?? preview?.property;
   if (!property) throw data(null, { status: 404 });
-  const host = await context.catalogue.publicHostOf(property.id);
+  const host = preview ? await publicHostOf(context.services.database.db, property.id) : await context.catalogue.publicHostOf(property.id);
   const base = context.services.config.BASE_URL;
   const cover = property.images[0];
-  return {
+  const page = {
+    /** Who is previewing a listing awaiting approval; null on the public page. */
+    preview: preview?.viewer ?? null,
     property,
     // Formatted here, not on the phone (see PropertyCardData.price).
     price: formatBRL(property.priceCents),
@@ -35,6 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       image: cover ? { url: new URL(imageUrl(cover.storageKey, 1200, "jpeg"), base).href, alt: cover.alt } : null,
     },
   };
+  return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
 function clip(text: string, max: number) {
@@ -42,12 +55,17 @@ function clip(text: string, max: number) {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
-export const headers: Route.HeadersFunction = sharedPageHeaders;
+/**
+ * The public page is the same for every anonymous visitor: shared caches may keep it
+ * (server/http/cache-policy.ts). A preview sends its own headers (PREVIEW_HEADERS).
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) =>
+  loaderHeaders.has("Cache-Control") ? Object.fromEntries(loaderHeaders) : sharedPageHeaders();
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Propriedade não encontrada | Recanto" }, { name: "robots", content: "noindex" }];
   const { property, price, share } = loaderData;
+  if (loaderData.preview) return [{ title: `Pré-visualização: ${property.title} | Recanto` }, { name: "robots", content: "noindex" }];
   const title = `${property.title} | Recanto`;
   const description = clip(
     `${property.propertyType} em ${property.location}, ${price} / noite. ${property.description}`,
@@ -74,19 +92,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { property, price, host, categorySlug, today, backTo } = loaderData;
+  const { preview, property, price, host, categorySlug, today, backTo } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
         <div className="mb-4 flex items-center justify-between gap-4">
           <BackLink to={backTo}>Voltar</BackLink>
-          <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
+          {/* Only a published listing can be a favourite. */}
+          {preview ? null : <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />}
         </div>
       }
+      notice={preview ? <PreviewNotice viewer={preview} /> : null}
       property={property}
       categorySlug={categorySlug}
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
-      aside={<ContactCard slug={property.slug} price={price} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} />}
+      aside={<ContactCard slug={property.slug} price={price} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} preview={preview !== null} />}
       asideOnPhones="after-facts"
       phoneBar={<ContactBar price={price} />}
       place={

@@ -4,16 +4,25 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { photoCount } from "~/components/property/gallery/gallery-header";
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, GalleryNotFound } from "~/components/property/gallery/gallery-messages";
 import { GalleryView } from "~/components/property/gallery/gallery-view";
+import { pendingPreview } from "@server/properties/preview";
+import { getViewer } from "~/lib/auth.server";
+
+/** The photos of a listing awaiting approval, seen only by its host and operators (as its page, app/routes/accommodation.tsx). */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const property = await context.catalogue.property(params.id);
-  if (!property) return data({ property: null }, { status: 404 });
+  const published = await context.catalogue.property(params.id);
+  const preview = published ? null : await pendingPreview(context.services.database.db, await getViewer(context), params.id);
+  const property = published ?? preview?.property;
+  if (!property) return data({ property: null, preview: false }, { status: 404 });
   const { slug, title, propertyType, location, images } = property;
-  return { property: { slug, title, propertyType, location, images } };
+  const page = { property: { slug, title, propertyType, location, images }, preview: preview !== null };
+  return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
-/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
-export const headers: Route.HeadersFunction = sharedPageHeaders;
+/** The public gallery is the same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) =>
+  loaderHeaders.has("Cache-Control") ? Object.fromEntries(loaderHeaders) : sharedPageHeaders();
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const property = data?.property;
@@ -24,6 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       { name: "robots", content: "noindex" },
     ];
   }
+  if (data.preview) return [{ title: `Fotos de ${property.title} | Recanto` }, { name: "robots", content: "noindex" }];
   return [
     { title: `Fotos de ${property.title} | Recanto` },
     {

@@ -85,18 +85,32 @@ export function byKey(key: string) {
   return isUuid(key) ? eq(properties.id, key.toLowerCase()) : eq(properties.slug, key);
 }
 
+/** What the public page of a listing reads: never the host's number, only whether there is one. */
+const pageColumns = () => ({
+  ...detailColumns,
+  hasWhatsapp: sql<boolean>`${properties.whatsappContact} <> ''`,
+  createdAt: properties.createdAt,
+  ...publicPositionColumns,
+  showExactLocation: properties.showExactLocation,
+});
+
 /** A public (approved and active) property with its images, or null. The host's number is not included. */
 export async function findPublicProperty(db: Db, key: string) {
+  const [row] = await db.select(pageColumns()).from(properties).where(and(byKey(key), publicProperty));
+  if (!row) return null;
+  return { ...row, createdAt: row.createdAt.toISOString(), images: await imagesOf(db, row.id) };
+}
+
+/**
+ * A listing awaiting approval (active or not) as its public page will show it, with its host's id,
+ * so the page can be previewed by that host and by operators (server/properties/preview.ts). Null when
+ * there is none.
+ */
+export async function findPendingProperty(db: Db, key: string) {
   const [row] = await db
-    .select({
-      ...detailColumns,
-      hasWhatsapp: sql<boolean>`${properties.whatsappContact} <> ''`,
-      createdAt: properties.createdAt,
-      ...publicPositionColumns,
-      showExactLocation: properties.showExactLocation,
-    })
+    .select({ ...pageColumns(), hostId: properties.hostId })
     .from(properties)
-    .where(and(byKey(key), publicProperty));
+    .where(and(byKey(key), eq(properties.status, "pending")));
   if (!row) return null;
   return { ...row, createdAt: row.createdAt.toISOString(), images: await imagesOf(db, row.id) };
 }

@@ -7,7 +7,7 @@ import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty, testImages } from "../support/factories";
-import { Client } from "../support/http";
+import { Client, observableAnswer } from "../support/http";
 
 const PHONE = "5511987650001";
 /** The whole opening tag that carries `attribute`. */
@@ -181,6 +181,90 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
         spy.mockRestore();
       }
       expect((await fetch(`${t.app.url}/accommodation/${listed.cabana!.slug}`)).status).toBe(200);
+    });
+  });
+
+  describe("a listing awaiting approval", () => {
+    const BANNER = "Pré-visualização · em análise";
+    let owner: Awaited<ReturnType<typeof signedInAs>>;
+    let pending: { id: string; slug: string };
+    let rejected: { id: string; slug: string };
+
+    beforeAll(async () => {
+      owner = await signedInAs(t.app, "host");
+      pending = await insertProperty(db(), owner.id, { title: "Cabana Ainda em Análise", status: "pending", whatsappContact: PHONE }, testImages(3, "acc/analise"));
+      rejected = await insertProperty(db(), owner.id, { title: "Cabana Recusada da Anfitriã", status: "rejected" });
+    });
+
+    it("is shown to its host and to operators in the public layout, marked as a preview, kept by no cache and indexed by no search engine; anyone else gets the 404", async () => {
+      const operator = await signedInAs(t.app, "operator");
+      for (const [who, client] of [["host", owner.client], ["operator", operator.client]] as const) {
+        for (const key of [pending.slug, pending.id]) {
+          const res = await client.get(`/accommodation/${key}`);
+          expect(res.status, `${who} ${key}`).toBe(200);
+          expect(res.headers.get("cache-control"), who).toBe("private, no-store");
+          expect(res.headers.get("x-robots-tag"), who).toBe("noindex");
+          expect(res.headers.get("x-page-cache"), who).toBeNull();
+          const html = await res.text();
+          expect(html).toContain(BANNER);
+          expect(html).toMatch(/<h1[^>]*>Cabana Ainda em Análise<\/h1>/);
+          expect(html).toContain('<meta name="robots" content="noindex"/>');
+          expect(html).not.toContain('rel="canonical"');
+          expect(html).not.toContain('property="og:');
+          expect(html).toContain("Contatar via WhatsApp");
+          expect(html).not.toContain(PHONE);
+        }
+        // Its photos too: the page's grid opens the gallery.
+        const gallery = await client.get(`/property-gallery/${pending.slug}`);
+        expect(gallery.status, who).toBe(200);
+        expect(gallery.headers.get("cache-control"), who).toBe("private, no-store");
+        expect(await gallery.text()).toContain("Cabana Ainda em Análise");
+      }
+      // The host's list links to it; the host's own text on the card stays.
+      const list = await (await owner.client.get("/minhas-propriedades")).text();
+      expect(list).toContain(`href="/accommodation/${pending.slug}?from=%2Fminhas-propriedades"`);
+      expect(list).toContain("Ver pré-visualização");
+
+      // Anyone else, and a rejected listing, get the same 404 as a listing that does not exist.
+      const otherHost = await signedInAs(t.app, "host");
+      const guest = await signedInAs(t.app, "guest");
+      const operatorWithoutSecondFactor = await signedInAs(t.app, "operator", { secondFactor: false });
+      const anonymous = new Client(t.app.url);
+      const visitors = [
+        ["another host", otherHost.client],
+        ["a guest", guest.client],
+        ["an operator without the second factor", operatorWithoutSecondFactor.client],
+        ["an anonymous visitor", anonymous],
+      ] as const;
+      for (const [who, client] of visitors) {
+        for (const path of [`/accommodation/${pending.slug}`, `/accommodation/${pending.id}`, `/property-gallery/${pending.slug}`]) {
+          const res = await client.get(path);
+          expect(res.status, `${who} ${path}`).toBe(404);
+          expect(res.headers.get("cache-control"), `${who} ${path}`).toMatch(/no-store/);
+          const html = await res.text();
+          expect(html, `${who} ${path}`).not.toContain("Cabana Ainda em Análise");
+          expect(html).not.toContain(BANNER);
+        }
+        const missing = observableAnswer(await client.get("/accommodation/cabana-que-nao-existe-0000000000"));
+        const hidden = observableAnswer(await client.get(`/accommodation/${pending.slug}`));
+        expect(await hidden, who).toEqual(await missing);
+      }
+      const res = await owner.client.get(`/accommodation/${rejected.slug}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("Cabana Recusada da Anfitriã");
+    });
+
+    it("once approved, is the public page: cacheable, indexed, without the banner", async () => {
+      const listing = await insertProperty(db(), owner.id, { title: "Cabana Aprovada Depois", status: "pending" });
+      expect((await owner.client.get(`/accommodation/${listing.slug}`)).status).toBe(200);
+      await db().update(properties).set({ status: "approved" }).where(eq(properties.id, listing.id));
+      const res = await fetch(`${t.app.url}/accommodation/${listing.slug}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toMatch(/^public, /);
+      const html = await res.text();
+      expect(html).not.toContain(BANNER);
+      expect(html).not.toContain('content="noindex"');
+      expect(await (await owner.client.get(`/accommodation/${listing.slug}`)).text()).not.toContain(BANNER);
     });
   });
 

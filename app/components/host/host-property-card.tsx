@@ -6,6 +6,7 @@ import { notify } from "~/components/ui/toasts";
 import type { HostPropertyCardData, PropertyStatus } from "@common/property-card";
 import type { Refused } from "@common/refusal";
 import { PropertyImage } from "~/components/property/property-image";
+import { listingPath } from "~/lib/redirects";
 
 type ActionResult = { ok: true; message: string } | Refused;
 
@@ -72,7 +73,20 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
         {property.status === "rejected" && property.rejectionReason ? (
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/60 dark:text-red-100">{`Motivo: ${property.rejectionReason}`}</p>
         ) : null}
-        {property.status === "pending" ? <p className="text-sm text-stone-600 dark:text-stone-400">Aparece nas buscas depois de aprovada pela nossa equipe.</p> : null}
+        {property.status === "pending" ? (
+          <>
+            <p className="text-sm text-stone-600 dark:text-stone-400">Aparece nas buscas depois de aprovada pela nossa equipe.</p>
+            {/* Only its host and operators see the page before approval. */}
+            <Link
+              to={listingPath(property.slug, "/minhas-propriedades")}
+              className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
+            >
+              <Icon name="eye" aria-hidden className="size-4" />
+              Ver pré-visualização
+              <span className="sr-only">{` de ${property.title}`}</span>
+            </Link>
+          </>
+        ) : null}
         {property.amenities.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label="Comodidades">
             {property.amenities.slice(0, AMENITIES_SHOWN).map((amenity) => (

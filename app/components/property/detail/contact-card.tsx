@@ -17,10 +17,16 @@ interface ContactCardProps {
   hasWhatsapp: boolean;
   /** yyyy-mm-dd in Brasília, from the server, so the rendered date limits match on hydration. */
   today: string;
+  /** A listing awaiting approval, previewed by its host or an operator: there is no one to contact yet. */
+  preview?: boolean;
 }
 
 /** The contact form's id: the phone bar's button (ContactBar) submits the same form. */
 const CONTACT_FORM_ID = "contato-whatsapp";
+
+function showPreviewOnly() {
+  notify.toast({ variant: "info", title: "Pré-visualização", description: "O contato pelo WhatsApp fica disponível depois que a propriedade for aprovada." });
+}
 
 function showUnavailable() {
   notify.error("Contato não disponível", { description: "Número do WhatsApp não encontrado para esta propriedade." });
@@ -42,7 +48,7 @@ function datesProblem(form: HTMLFormElement): { field: StayField; message: strin
  * logged-out visitors get the sign-in dialog and then the new tab, and a property without a number
  * says so without leaving the page.
  */
-export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today }: ContactCardProps) {
+export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, preview = false }: ContactCardProps) {
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const { openAuthDialog } = useAuthDialog();
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,6 +72,11 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today }: Cont
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (preview) {
+      event.preventDefault();
+      showPreviewOnly();
+      return;
+    }
     const found = datesProblem(event.currentTarget);
     setProblem(found);
     if (found) {
