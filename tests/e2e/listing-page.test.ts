@@ -42,6 +42,7 @@ describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chr
     const [first] = await t.app.services.database.db.select({ slug: properties.slug, priceCents: properties.priceCents }).from(properties).orderBy(properties.slug).limit(1);
     listing = first!;
     await fs.mkdir(SHOTS, { recursive: true });
+    await fs.mkdir("/tmp/shots-listing", { recursive: true });
   });
 
   it.each(["light", "dark"] as const)("on a phone (%s) a bar at the bottom keeps the price per night and 'Contatar via WhatsApp' at hand, and covers nothing at the end", async (colorScheme) => {
@@ -66,6 +67,54 @@ describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chr
     await page.getByRole("dialog", { name: "Entrar no Recanto" }).waitFor();
     await context.close();
   });
+
+  it.each(["light", "dark"] as const)("on a phone (%s) the bar stays at the bottom of the screen until the footer comes, then rests right on it, with no blank band between; at 1280 px the desktop layout", async (colorScheme) => {
+    const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, { ...PHONE, colorScheme });
+    const bar = page.getByRole("group", { name: "Preço e contato" });
+    const footer = page.locator("body > footer");
+    const bottomOf = async (locator: Locator) => {
+      const found = await box(locator);
+      return found.y + found.height;
+    };
+    // Mid-page, and just before the footer shows: at the bottom of the screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect.poll(() => bottomOf(bar)).toBeCloseTo(844, 0);
+    await page.screenshot({ path: `/tmp/shots-listing/bar-middle-390-${colorScheme}.png` });
+    await page.evaluate(() => window.scrollTo(0, window.scrollY + document.querySelector("body > footer")!.getBoundingClientRect().top - window.innerHeight - 2));
+    await expect.poll(() => bottomOf(bar)).toBeCloseTo(844, 0);
+
+    // At the end of the page: right above the footer, nothing between them.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerTop = (await box(footer)).y;
+    expect(Math.abs((await bottomOf(bar)) - footerTop)).toBeLessThanOrEqual(1);
+    await expect(covered(page, await box(bar))).resolves.toEqual([]);
+    // And where the footer starts to show, the bar rests on it too.
+    await page.evaluate(() => window.scrollTo(0, window.scrollY + document.querySelector("body > footer")!.getBoundingClientRect().top - window.innerHeight + 200));
+    expect(Math.abs((await bottomOf(bar)) - (await box(footer)).y)).toBeLessThanOrEqual(1);
+    expect(await bottomOf(bar)).toBeLessThan(844);
+    await page.screenshot({ path: `/tmp/shots-listing/bar-footer-390-${colorScheme}.png` });
+    await context.close();
+
+    // At 1280 px, the desktop layout as before: no bar, the card beside the text, the footer after its usual space.
+    await desktopLayout(colorScheme);
+  });
+
+  async function desktopLayout(colorScheme: "light" | "dark") {
+    const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, { ...DESKTOP, colorScheme });
+    await expect(page.getByRole("group", { name: "Preço e contato" }).count()).resolves.toBe(0);
+    const card = await box(page.getByRole("region", { name: "Preço e contato" }));
+    const title = await box(page.getByRole("heading", { level: 1 }));
+    expect(card.x).toBeGreaterThan(title.x + 600);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const gap = await page.evaluate(() => {
+      const last = Math.max(...[...document.querySelectorAll("main article > *")].map((child) => child.getBoundingClientRect().bottom));
+      return document.querySelector("body > footer")!.getBoundingClientRect().top - last;
+    });
+    // The article's bottom padding and the footer's margin (4rem each).
+    expect(gap).toBeCloseTo(128, 0);
+    await page.screenshot({ path: `/tmp/shots-listing/bar-footer-1280-${colorScheme}.png` });
+    await context.close();
+  }
 
   it("the bar's button sends the card's form: the dates and guests chosen there go to WhatsApp", async () => {
     const context = await t.browser.newContext(PHONE);

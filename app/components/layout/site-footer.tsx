@@ -15,7 +15,8 @@ const linkClass = "text-sm text-stone-700 hover:text-brand-800 hover:underline d
 
 export function SiteFooter({ categories }: { categories: { slug: string; name: string }[] }) {
   return (
-    <footer className="mt-16 border-t border-stone-200 bg-stone-50 dark:border-stone-800 dark:bg-stone-900">
+    // Under a listing's contact bar on phones (PropertyDetailLayout's phoneBar), no margin: the bar rests on the footer.
+    <footer className="mt-16 border-t border-stone-200 bg-stone-50 max-md:[main:has([data-phone-bar])+&]:mt-0 dark:border-stone-800 dark:bg-stone-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-brand-800 dark:text-brand-200">

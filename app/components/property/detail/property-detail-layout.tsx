@@ -69,7 +69,8 @@ export function PropertyDetailLayout({
   host?: ReactNode;
   /**
    * Phones only (under 768px, where the aside is not a column beside the text): kept at the bottom
-   * of the screen while the page scrolls; sticky, so at the end it rests after the content, over nothing.
+   * of the screen while the page scrolls; sticky, so at the end it rests after the content, over
+   * nothing, right on the footer (the page has no bottom padding then, and the footer no margin).
    */
   phoneBar?: ReactNode;
 }) {
@@ -81,7 +82,7 @@ export function PropertyDetailLayout({
     </aside>
   );
   return (
-    <article className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 md:pt-6">
+    <article className={`mx-auto max-w-6xl px-4 pt-4 sm:px-6 md:pt-6 ${phoneBar ? "md:pb-16" : "pb-16"}`}>
       {topBar}
       {notice}
       <PropertyHeading title={property.title} location={property.location} />
@@ -105,7 +106,11 @@ export function PropertyDetailLayout({
         </div>
         {asideOnPhones === "last" ? asideColumn : null}
       </div>
-      {phoneBar ? <div className="sticky bottom-0 z-30 -mx-4 mt-8 sm:-mx-6 md:hidden">{phoneBar}</div> : null}
+      {phoneBar ? (
+        <div data-phone-bar className="sticky bottom-0 z-30 -mx-4 mt-8 sm:-mx-6 md:hidden">
+          {phoneBar}
+        </div>
+      ) : null}
     </article>
   );
 }
