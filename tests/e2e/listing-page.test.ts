@@ -1,11 +1,14 @@
 import fs from "node:fs/promises";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { AMENITIES, NO_SIGNAL_LABEL, SAFETY_ITEMS } from "../../common/catalog";
 import { formatBRL } from "../../common/format";
+import { attributeTags, FEATURE_KEYS, POWER_KEYS } from "../../common/stay-attributes";
 import { addDays, todayInBrazil } from "../../common/whatsapp";
 import { properties } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
+import { insertHost, insertProperty } from "../support/factories";
 import { loginViaForm, openPage } from "./helpers";
 
 const SHOTS = "/tmp/shots";
@@ -115,6 +118,64 @@ describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chr
     await page.screenshot({ path: `/tmp/shots-listing/bar-footer-1280-${colorScheme}.png` });
     await context.close();
   }
+
+  it("every icon of a listing that states everything draws a glyph one can see, 'Sem sinal de celular' too", async () => {
+    const host = await insertHost(t.app.services.database.db);
+    const everything = { amenities: [...AMENITIES], safetyItems: [...SAFETY_ITEMS], smokingAllowed: false, partiesAllowed: true, checkInFrom: "14:00", checkOutUntil: "11:00", quietHours: "22:00-08:00" };
+    const offGrid = await insertProperty(t.app.services.database.db, host.id, {
+      ...everything,
+      title: "Cabana Fora da Rede",
+      features: attributeTags({ features: [...FEATURE_KEYS], road: "4x4", signal: [], internet: "nenhuma", power: [...POWER_KEYS] }),
+    });
+    const connected = await insertProperty(t.app.services.database.db, host.id, {
+      ...everything,
+      title: "Cabana Conectada",
+      features: attributeTags({ features: [], road: "asfalto", signal: ["vivo", "tim"], internet: "fibra", power: ["rede"] }),
+    });
+    for (const { slug } of [offGrid, connected]) {
+      const { context, page } = await openPage(t.app, t.browser, `/accommodation/${slug}`, DESKTOP);
+      if (slug === offGrid.slug) await page.getByText(NO_SIGNAL_LABEL, { exact: true }).waitFor();
+      const glyphs = await page.evaluate(async () => {
+        // What the page shows at this width (the phones' bar is hidden here).
+        const icons = [...document.querySelectorAll("main article svg.icon")].filter((icon) => icon.checkVisibility());
+        const sprites = new Map<string, Document>();
+        const found = [];
+        for (const icon of icons) {
+          const href = icon.querySelector("use")!.getAttribute("href")!;
+          const [file, id] = href.split("#") as [string, string];
+          if (!sprites.has(file)) sprites.set(file, new DOMParser().parseFromString(await (await fetch(file)).text(), "image/svg+xml"));
+          const symbol = sprites.get(file)!.getElementById(id);
+          const label = icon.closest("li, p, a, button, span")?.textContent?.trim() ?? "";
+          const { width, height } = icon.getBoundingClientRect();
+          let ink = 0;
+          if (symbol) {
+            // The symbol's shapes drawn as the page strokes them, at 48 px, and the pixels they cover counted.
+            const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="${symbol.getAttribute("viewBox")}" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${symbol.innerHTML}</svg>`;
+            const image = new Image();
+            image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+            await image.decode();
+            const canvas = document.createElement("canvas");
+            canvas.width = canvas.height = 48;
+            const context = canvas.getContext("2d")!;
+            context.drawImage(image, 0, 0);
+            const { data } = context.getImageData(0, 0, 48, 48);
+            for (let i = 3; i < data.length; i += 4) if (data[i]! > 128) ink += 1;
+          }
+          found.push({ id, label, found: !!symbol, width, height, ink });
+        }
+        return found;
+      });
+      expect(glyphs.length).toBeGreaterThan(30);
+      const faint = glyphs.filter((g) => !g.found || g.width < 12 || g.height < 12 || g.ink < 60);
+      expect(faint, slug).toEqual([]);
+      if (slug === offGrid.slug) {
+        const noSignal = page.getByText(NO_SIGNAL_LABEL, { exact: true }).locator("xpath=..");
+        await noSignal.scrollIntoViewIfNeeded();
+        await noSignal.screenshot({ path: "/tmp/shots-listing/icon-no-signal.png" });
+      }
+      await context.close();
+    }
+  });
 
   it("the bar's button sends the card's form: the dates and guests chosen there go to WhatsApp", async () => {
     const context = await t.browser.newContext(PHONE);

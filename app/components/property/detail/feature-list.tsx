@@ -87,10 +87,11 @@ function attributeEntries(tags: readonly string[]): Entry[] {
   const a = attributesFromTags(tags);
   const entries: Entry[] = a.features.flatMap((f) => (f === PETS_FEATURE ? [] : [{ label: STAY_FEATURES[f], icon: FEATURE_ICONS[f] }]));
   if (a.road) entries.push({ label: `Acesso de carro: ${ROAD_ACCESS[a.road]}`, icon: "car" });
+  // No signal is a crossed-out phone: lucide's "signal-zero" (zero bars) draws a lone dot, which reads as no icon.
   if (a.signal) {
     entries.push(
       a.signal.length === 0
-        ? { label: NO_SIGNAL_LABEL, icon: "signal-zero" }
+        ? { label: NO_SIGNAL_LABEL, icon: "phone-off" }
         : { label: `Sinal de celular: ${a.signal.map((c) => MOBILE_CARRIERS[c]).join(", ")}`, icon: "signal" },
     );
   }
