@@ -9,6 +9,13 @@ import { seededRandom } from "./random";
 export const SCENE_WIDTH = 1200;
 export const SCENE_HEIGHT = 800;
 export const DEMO_LABEL = "Imagem ilustrativa · anúncio de demonstração";
+/**
+ * Where the label's dark band lies in the scene: centred at the bottom, inside every crop pages make
+ * of the picture (a listing's main photo is 4:3 on phones and down to about 6:7 at 768px; the grid's
+ * thumbnails are square), so no page cuts it.
+ */
+const LABEL_WIDTH = 580;
+export const DEMO_LABEL_BOX = { x: (SCENE_WIDTH - LABEL_WIDTH) / 2, y: SCENE_HEIGHT - 56, width: LABEL_WIDTH, height: 40 };
 
 interface Palette {
   skyTop: string;
@@ -195,8 +202,8 @@ export function sceneSvg(type: PropertyType, n: number): string {
   }
   parts.push(...trees, structure(type, x, baseY, scale, p.structure, p.window));
   parts.push(
-    `<rect x="16" y="${SCENE_HEIGHT - 56}" width="580" height="40" rx="8" fill="#000000" opacity="0.45"/>`,
-    `<text x="32" y="${SCENE_HEIGHT - 29}" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" fill="#ffffff">${DEMO_LABEL}</text>`,
+    `<rect x="${DEMO_LABEL_BOX.x}" y="${DEMO_LABEL_BOX.y}" width="${DEMO_LABEL_BOX.width}" height="${DEMO_LABEL_BOX.height}" rx="8" fill="#000000" opacity="0.45"/>`,
+    `<text x="${SCENE_WIDTH / 2}" y="${DEMO_LABEL_BOX.y + 27}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" fill="#ffffff">${DEMO_LABEL}</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SCENE_WIDTH}" height="${SCENE_HEIGHT}" viewBox="0 0 ${SCENE_WIDTH} ${SCENE_HEIGHT}">${parts.join("")}</svg>`;
 }

@@ -7,6 +7,7 @@ import { attributeTags, FEATURE_KEYS, POWER_KEYS } from "../../common/stay-attri
 import { addDays, todayInBrazil } from "../../common/whatsapp";
 import { properties } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
+import { DEMO_LABEL_BOX, SCENE_WIDTH } from "../../server/seed/demo-scenes";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
 import { loginViaForm, openPage } from "./helpers";
@@ -175,6 +176,43 @@ describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chr
       }
       await context.close();
     }
+  });
+
+  it.each([
+    [390, "light"],
+    [390, "dark"],
+    [1280, "light"],
+    [1280, "dark"],
+  ] as const)("at %i px (%s) the demo photos' label is whole on the listing's main photo", async (width, colorScheme) => {
+    const { context, page } = await openPage(t.app, t.browser, `/accommodation/${listing.slug}`, { ...(width === 390 ? PHONE : DESKTOP), colorScheme });
+    const photo = page.getByRole("region", { name: "Fotos da propriedade" }).locator("img").first();
+    await photo.evaluate((img: HTMLImageElement) => img.decode());
+    const { frame, label } = await photo.evaluate(
+      (img: HTMLImageElement, { box, sceneWidth }) => {
+        const shown = img.getBoundingClientRect();
+        // What the photo's tile lets through (the link and the grid clip it).
+        const frame = img.closest("li")!.getBoundingClientRect();
+        const style = getComputedStyle(img);
+        if (style.objectFit !== "cover") throw new Error(`object-fit: ${style.objectFit}`);
+        const scale = Math.max(shown.width / img.naturalWidth, shown.height / img.naturalHeight);
+        const drawn = { width: img.naturalWidth * scale, height: img.naturalHeight * scale };
+        const [px, py] = style.objectPosition.split(" ").map((p) => parseFloat(p) / 100) as [number, number];
+        const left = shown.left + (shown.width - drawn.width) * px;
+        const top = shown.top + (shown.height - drawn.height) * py;
+        const unit = drawn.width / sceneWidth;
+        return {
+          frame: { left: Math.max(frame.left, shown.left), top: Math.max(frame.top, shown.top), right: Math.min(frame.right, shown.right), bottom: Math.min(frame.bottom, shown.bottom) },
+          label: { left: left + box.x * unit, top: top + box.y * unit, right: left + (box.x + box.width) * unit, bottom: top + (box.y + box.height) * unit },
+        };
+      },
+      { box: DEMO_LABEL_BOX, sceneWidth: SCENE_WIDTH },
+    );
+    expect(label.left, "left").toBeGreaterThanOrEqual(frame.left);
+    expect(label.right, "right").toBeLessThanOrEqual(frame.right);
+    expect(label.top, "top").toBeGreaterThanOrEqual(frame.top);
+    expect(label.bottom, "bottom").toBeLessThanOrEqual(frame.bottom);
+    await page.getByRole("region", { name: "Fotos da propriedade" }).screenshot({ path: `/tmp/shots-listing/main-photo-${width}-${colorScheme}.png` });
+    await context.close();
   });
 
   it("the bar's button sends the card's form: the dates and guests chosen there go to WhatsApp", async () => {
