@@ -37,6 +37,8 @@ function hostPlan(plan: Plan) {
     inPromotion: plan.status.is_free_tier,
     // promotionEndsAt is 00:00 of the day after the last free day: one millisecond earlier is that day.
     promotionLastDay: plan.promotionEndsAt ? formatDate(new Date(Date.parse(plan.promotionEndsAt) - 1)) : null,
+    // A checkout during the promotion starts the paid plan the day after it, charging nothing before.
+    promotionFirstPaidDay: plan.promotionEndsAt ? formatDate(plan.promotionEndsAt) : null,
     canManage: plan.canManage,
     cancelling: Boolean(paid?.givesPremium && paid.cancelAtPeriodEnd),
     periodEnd: paid?.currentPeriodEnd ? formatDate(paid.currentPeriodEnd) : null,
@@ -102,13 +104,13 @@ function HostPlans({ plan, premiumPriceCents, checkoutCancelled }: HostData) {
   }
   if (plan.inPromotion) {
     notices.push(
-      <Notice key="promocao" tone="success" icon={<Icon name="party-popper" aria-hidden className="size-5" />} title="Parabéns! Você ganhou 6 meses de Premium grátis">
-        Você está entre os 100 primeiros anfitriões do Recanto: seu acesso Premium gratuito vai até {plan.promotionLastDay}.{" "}
+      <Notice key="promocao" tone="success" icon={<Icon name="party-popper" aria-hidden className="size-5" />} title={`Seu plano: Premium grátis até ${plan.promotionLastDay}`}>
+        Parabéns! Você está entre os 100 primeiros anfitriões do Recanto.{" "}
         {!plan.canManage
-          ? `Depois disso, você pode assinar o Premium por ${price} para continuar cadastrando e gerenciando suas propriedades.`
+          ? `Depois dessa data, você passa para o plano Gratuito, a menos que assine o Premium por ${price}.`
           : plan.cancelling
             ? null
-            : `Sua assinatura de ${price} começa depois disso, sem interrupção.`}
+            : `Depois dessa data, começa a sua assinatura de ${price}, sem interrupção.`}
       </Notice>,
     );
   } else if (plan.promotionLastDay && !plan.premium) {
@@ -142,7 +144,13 @@ function HostPlans({ plan, premiumPriceCents, checkoutCancelled }: HostData) {
       </div>
       {notices.length ? <div className="mt-8 space-y-4">{notices}</div> : null}
       <div className="mt-8">
-        <PlanCards premium={plan.premium} inPromotion={plan.inPromotion} canManage={plan.canManage} premiumPriceCents={premiumPriceCents} />
+        <PlanCards
+          premium={plan.premium}
+          inPromotion={plan.inPromotion}
+          canManage={plan.canManage}
+          premiumPriceCents={premiumPriceCents}
+          checkoutLabel={plan.inPromotion ? `Assinar a partir de ${plan.promotionFirstPaidDay}` : undefined}
+        />
       </div>
       {plan.premium ? null : (
         <div className="mt-8">

@@ -12,8 +12,11 @@ const PROMOTION_ENDS = new Date("2030-03-16T03:00:00Z");
 const PERIOD_END = new Date("2030-07-20T17:00:00Z");
 /** 'Gerenciar Assinatura' as a plain form that opens the portal in a new tab. */
 const PORTAL_FORM = /<form(?=[^>]*action="\/api\/assinatura\/portal")(?=[^>]*method="post")(?=[^>]*target="_blank")[^>]*><button type="submit"[^>]*>Gerenciar Assinatura<\/button><\/form>/;
-/** 'Assinar Agora' as a plain form that opens the checkout in a new tab (works without JavaScript). */
-const CHECKOUT_FORM = /<form(?=[^>]*action="\/api\/assinatura\/checkout")(?=[^>]*method="post")(?=[^>]*target="_blank")[^>]*><button type="submit"[^>]*>Assinar Agora<\/button><\/form>/;
+/** The checkout as a plain form that opens it in a new tab (works without JavaScript), its button reading `label`. */
+const checkoutForm = (label: string) =>
+  new RegExp(`<form(?=[^>]*action="/api/assinatura/checkout")(?=[^>]*method="post")(?=[^>]*target="_blank")[^>]*><button type="submit"[^>]*>${label}</button></form>`);
+/** 'Assinar Agora': the checkout for a host outside the promotion. */
+const CHECKOUT_FORM = checkoutForm("Assinar Agora");
 
 /** The page's text as a reader sees it: no tags or React's text separators, plain spaces. */
 function textOf(html: string) {
@@ -83,13 +86,16 @@ describe(`plans, subscription success and add-property pages (${engine})`, () =>
 
     expect(text).toContain("R$ 0,00 /mês");
     expect(text).toContain("R$ 39,90 /mês");
-    expect(text).toContain("Parabéns! Você ganhou 6 meses de Premium grátis");
-    expect(text).toContain("seu acesso Premium gratuito vai até 15/03/2030.");
-    expect(text).toContain("Depois disso, você pode assinar o Premium por R$ 39,90/mês");
+    // The plan and its last free day first; then, in one sentence, what happens after it.
+    expect(text).toContain(
+      "Seu plano: Premium grátis até 15/03/2030 Parabéns! Você está entre os 100 primeiros anfitriões do Recanto. Depois dessa data, você passa para o plano Gratuito, a menos que assine o Premium por R$ 39,90/mês. ",
+    );
     expect(textOf(card(html, "premium"))).toContain("Seu Plano");
     expect(textOf(card(html, "premium"))).toContain("6 Meses Grátis");
     expect(textOf(card(html, "gratuito"))).not.toContain("Seu Plano");
-    expect(card(html, "premium")).toMatch(CHECKOUT_FORM);
+    // Nothing that reads as paying now: subscribing during the free months starts the paid plan the day after them.
+    expect(text).not.toContain("Assinar Agora");
+    expect(card(html, "premium")).toMatch(checkoutForm("Assinar a partir de 16/03/2030"));
     expect(card(html, "gratuito")).toMatch(/<button type="button" disabled\b[^>]*>Plano básico<\/button>/);
     expect(text).not.toContain("propriedades ilimitadas");
     expect(text).not.toContain("Gerenciar Assinatura");
@@ -142,7 +148,7 @@ describe(`plans, subscription success and add-property pages (${engine})`, () =>
 
   it("/planos for a host in the promotion who already subscribed: the subscription follows the free months", async () => {
     const { html, text } = await page(await account("host", "active", { status: "trialing", currentPeriodEnd: PROMOTION_ENDS }), "/planos");
-    expect(text).toContain("seu acesso Premium gratuito vai até 15/03/2030. Sua assinatura de R$ 39,90/mês começa depois disso");
+    expect(text).toContain("Seu plano: Premium grátis até 15/03/2030 Parabéns! Você está entre os 100 primeiros anfitriões do Recanto. Depois dessa data, começa a sua assinatura de R$ 39,90/mês, sem interrupção.");
     expect(textOf(card(html, "premium"))).toContain("6 Meses Grátis");
     expect(card(html, "premium")).toMatch(PORTAL_FORM);
   });

@@ -15,8 +15,9 @@ export const billingButtonClass =
  * 'Assinar Agora' (checkout) or 'Gerenciar Assinatura' (portal). A real form posting to a new tab,
  * so it works before JavaScript loads; with JavaScript it reports errors as toasts here and, once
  * the user comes back from the payment tab, reloads this page's data to show the new plan.
+ * `label` replaces the idle label where the page words it otherwise.
  */
-export function BillingButton({ kind, className = billingButtonClass }: { kind: BillingKind; className?: string }) {
+export function BillingButton({ kind, label, className = billingButtonClass }: { kind: BillingKind; label?: string; className?: string }) {
   const [busy, setBusy] = useState(false);
   const [awaitingReturn, setAwaitingReturn] = useState(false);
   const revalidator = useRevalidator();
@@ -51,7 +52,7 @@ export function BillingButton({ kind, className = billingButtonClass }: { kind: 
     <form method="post" action={BILLING_ACTION[kind]} target="_blank" onSubmit={onSubmit}>
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
       <button type="submit" className={className} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-        {busy ? LABELS[kind].busy : LABELS[kind].idle}
+        {busy ? LABELS[kind].busy : (label ?? LABELS[kind].idle)}
       </button>
     </form>
   );

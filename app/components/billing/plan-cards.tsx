@@ -6,17 +6,22 @@ import { BillingButton } from "./billing-button";
 const FREE_FEATURES = ["Perfil de anfitrião", "Buscar e favoritar hospedagens", "Acesso à Central de Ajuda"];
 const PREMIUM_FEATURES = ["Todos os recursos do plano gratuito", "Cadastrar propriedades", "Gerenciar suas propriedades", "Receber contatos de hóspedes"];
 
-/** The host's two plans side by side (stacked on phones), the current one marked 'Seu Plano'. */
+/**
+ * The host's two plans side by side (stacked on phones), the current one marked 'Seu Plano'.
+ * `checkoutLabel` words the checkout button where 'Assinar Agora' would say more than it does (in the promotion, nothing is charged now).
+ */
 export function PlanCards({
   premium,
   inPromotion,
   canManage,
   premiumPriceCents,
+  checkoutLabel,
 }: {
   premium: boolean;
   inPromotion: boolean;
   canManage: boolean;
   premiumPriceCents: number;
+  checkoutLabel?: string;
 }) {
   return (
     <div className="grid gap-8 md:grid-cols-2">
@@ -50,7 +55,7 @@ export function PlanCards({
             ) : null}
           </>
         }
-        action={<BillingButton kind={canManage ? "portal" : "checkout"} />}
+        action={canManage ? <BillingButton kind="portal" /> : <BillingButton kind="checkout" label={checkoutLabel} />}
       />
     </div>
   );
