@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const WELCOME = {
-  host: "Boas-vindas, anfitrião! Agora você pode anunciar suas propriedades no Recanto.",
+  host: "Boas-vindas! Agora você pode anunciar suas propriedades no Recanto.",
   guest: "Boas-vindas! Agora você pode favoritar hospedagens e falar direto com os anfitriões.",
 } as const;
 

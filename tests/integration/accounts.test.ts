@@ -48,6 +48,9 @@ describe(`accounts over HTTP (${engine})`, () => {
     const html = await profile.text();
     expect(html).toContain("Anfitrião na plataforma");
     expect(html).toContain("Conta criada com sucesso!");
+    // Every host is welcomed alike, whatever their gender.
+    expect(html).toContain("Boas-vindas! Agora você pode anunciar suas propriedades no Recanto.");
+    expect(html).not.toContain("anfitrião!");
 
     const mail = (await t.app.outbox()).find((m) => m.to.includes("host@example.com"))!;
     expect(mail.subject).toBe("Confirme seu email no Recanto");
