@@ -191,11 +191,16 @@ function localSecret(dataDir: string): string {
   return read();
 }
 
+/** A setting is missing or wrong: its message names which and why, and the server cannot start. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const { CONTACT_EMAIL, CONTACT_WHATSAPP, SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, MAP_TILE_URL, MAP_TILE_ATTRIBUTION, ...rest } =
     parsed.data;
@@ -212,39 +217,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } = settings;
   const c = { ...local, BASE_URL: BASE_URL ?? `http://localhost:${local.PORT}` };
   if (!c.AUTH_SECRET && (c.BASE_URL.startsWith("https://") || (c.NODE_ENV === "production" && c.DATABASE_URL))) {
-    throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
+    throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)");
   }
   // Production is PostgreSQL under NODE_ENV=production, as above: links in emails and messages must name the real site.
   if (!BASE_URL && c.NODE_ENV === "production" && c.DATABASE_URL) {
-    throw new Error("Invalid configuration:\n  BASE_URL: required in production (the site's public address, e.g. https://recanto.com.br)");
+    throw new ConfigError("Invalid configuration:\n  BASE_URL: required in production (the site's public address, e.g. https://recanto.com.br)");
   }
   if (STRIPE_SECRET_KEY && !STRIPE_WEBHOOK_SECRET) {
-    throw new Error("Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (subscriptions are updated by signed webhooks)");
+    throw new ConfigError("Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (subscriptions are updated by signed webhooks)");
   }
   // The sandbox approves any checkout for free: a public site must not offer it by accident.
   if (!STRIPE_SECRET_KEY && c.BASE_URL.startsWith("https://") && BILLING_SANDBOX !== "true") {
-    throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when BASE_URL is https (or set BILLING_SANDBOX=true for a test site)");
+    throw new ConfigError("Invalid configuration:\n  STRIPE_SECRET_KEY: required when BASE_URL is https (or set BILLING_SANDBOX=true for a test site)");
   }
   // The server cancels a slow statement cleanly; our own timer is for a server that does not answer at all.
   if (DATABASE_QUERY_TIMEOUT_MS <= DATABASE_STATEMENT_TIMEOUT_MS) {
-    throw new Error("Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS");
+    throw new ConfigError("Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS");
   }
   // The long bound is for work nobody waits on; a request's is shorter, or the same.
   if (DATABASE_REQUEST_QUERY_TIMEOUT_MS !== undefined && DATABASE_REQUEST_QUERY_TIMEOUT_MS > DATABASE_QUERY_TIMEOUT_MS) {
-    throw new Error("Invalid configuration:\n  DATABASE_REQUEST_QUERY_TIMEOUT_MS: must not be longer than DATABASE_QUERY_TIMEOUT_MS");
+    throw new ConfigError("Invalid configuration:\n  DATABASE_REQUEST_QUERY_TIMEOUT_MS: must not be longer than DATABASE_QUERY_TIMEOUT_MS");
   }
   if (!S3_ACCESS_KEY_ID !== !S3_SECRET_ACCESS_KEY) {
-    throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither");
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither");
   }
   const s3Extras = S3_ENDPOINT || S3_ACCESS_KEY_ID || S3_FORCE_PATH_STYLE;
   if (!S3_BUCKET && s3Extras) {
-    throw new Error("Invalid configuration:\n  S3_BUCKET: required with the other S3_* settings (without it images stay in MEDIA_DIR)");
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required with the other S3_* settings (without it images stay in MEDIA_DIR)");
   }
   const mediaDir = path.resolve(MEDIA_DIR ?? path.join(c.DATA_DIR, "media"));
   const dataDir = path.resolve(c.DATA_DIR);
   // Everything in MEDIA_DIR is public: it must never hold the database, the outbox or the auth secret.
   if (mediaDir === dataDir || !path.relative(mediaDir, dataDir).startsWith("..")) {
-    throw new Error("Invalid configuration:\n  MEDIA_DIR: must not be DATA_DIR or contain it (its files are served publicly)");
+    throw new ConfigError("Invalid configuration:\n  MEDIA_DIR: must not be DATA_DIR or contain it (its files are served publicly)");
   }
   return {
     ...c,

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as serverBuild from "virtual:react-router/server-build";
 import { adminCreate } from "./cli/admin-create";
+import { ConfigError } from "./config";
 import { jobsRun } from "./cli/jobs-run";
 import { seed } from "./cli/seed";
 import { serve } from "./serve";
@@ -32,16 +33,22 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   seed,
 };
 
-/** Runs a command-line tool, or with no command the web server. */
+/** Runs a command-line tool, or with no command the web server. A wrong setting is said in its own words, without a stack, and exits 1. */
 export async function main(argv: string[]) {
   const [name, ...args] = argv;
-  if (name === undefined) return serve({ build: serverBuild, clientDir });
-  const command = commands[name];
-  if (!command) {
+  const command = name === undefined ? null : commands[name];
+  if (name !== undefined && !command) {
     console.error(`Comando desconhecido: ${name}. Use: ${Object.keys(commands).join(", ")} (ou nenhum, para o servidor).`);
     process.exit(2);
   }
-  process.exitCode = await command(args);
+  try {
+    if (!command) return await serve({ build: serverBuild, clientDir });
+    process.exitCode = await command(args);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 // Run as a program (not imported by scripts/start.mjs or the tests). Node names the main module by its real path.

@@ -109,6 +109,18 @@ describe.runIf(engine === "pglite")("the server process on the embedded database
     }
   }, 90_000);
 
+  it("a setting missing in production is said in one clear message, without a stack trace, and the process exits 1", () => {
+    // PostgreSQL in production without AUTH_SECRET: refused before anything connects (the address is never tried).
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: "postgres://recanto@127.0.0.1:9/recanto", DATA_DIR: dataDir, BASE_URL: "http://localhost:3000" };
+    delete env.AUTH_SECRET;
+    for (const args of [[], ["jobs:run"]]) {
+      const run = spawnSync(process.execPath, [serverEntryPath, ...args], { env, encoding: "utf8", timeout: 30_000 });
+      expect(run.stderr, args.join(" ")).toBe("Invalid configuration:\n  AUTH_SECRET: required in production (32 or more characters)\n");
+      expect(run.stdout).toBe("");
+      expect(run.status).toBe(1);
+    }
+  }, 90_000);
+
   it("`npm run admin:create -- email` promotes an existing account, and creates one when missing", () => {
     // Vitest puts Vite's BASE_URL ("/") into process.env; the command needs a real one.
     const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, BASE_URL: "http://localhost:3000" };
