@@ -531,7 +531,8 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
       weight: 4,
       arbitrary: get(
         "single-fetch",
-        anyPath.map((p) => `${p === "/" ? "/_root" : p}.data`),
+        // The home's data address is /_.data (future.v8_trailingSlashAwareDataRequests).
+        anyPath.map((p) => `${p === "/" ? "/_" : p}.data`),
         queryOf({ _routes: dataRoutes, index: fc.constant(""), search: text("cabana") }),
       ),
     },
@@ -646,7 +647,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
       weight: 4,
       arbitrary: post(
         "single-fetch-action",
-        fc.constantFrom("/login.data", "/cadastro.data", "/perfil.data", "/newsletter.data", "/adicionar-propriedade.data", "/moderacao/x.data", "/_root.data"),
+        fc.constantFrom("/login.data", "/cadastro.data", "/perfil.data", "/newsletter.data", "/adicionar-propriedade.data", "/moderacao/x.data", "/_.data"),
         form({ email, password, intent: text("update-profile"), name }),
       ).chain((d) => queryOf({ _routes: dataRoutes, index: fc.constant("") }).map((query) => ({ ...d, query }))),
     },
