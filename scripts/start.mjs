@@ -34,11 +34,25 @@ function newestSource() {
   return newest;
 }
 
+/**
+ * The build's output less a warning a newcomer cannot act on: React Router 7 passes Vite the
+ * deprecated `envFile: false` itself, and Vite says so at each of its inner steps (fixed in React Router 8).
+ */
+function withoutUpstreamNoise(output) {
+  return output
+    .toString()
+    .split("\n")
+    .filter((line) => !line.includes("The `envFile` option is deprecated"))
+    .join("\n");
+}
+
 const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
 const stale = built < newestSource();
 if (!built || (serving && stale)) {
   console.log(built ? "O código mudou desde a última compilação: compilando…" : "Compilando…");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
+  process.stdout.write(withoutUpstreamNoise(build.stdout));
+  process.stderr.write(withoutUpstreamNoise(build.stderr));
   if (build.status !== 0) process.exit(build.status ?? 1);
 } else if (stale) {
   console.warn("Aviso: o código mudou desde a última compilação; este comando usa a compilação existente (npm run build para atualizá-la).");
