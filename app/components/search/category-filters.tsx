@@ -20,8 +20,7 @@ import { MoreFilters } from "./more-filters";
 import { PriceRange } from "./price-range";
 import { SortField } from "./sort-field";
 
-const label =
-  "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
+const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
 
 /**
  * The category page's filters as a GET form: without JavaScript the browser submits it; with it,
@@ -55,21 +54,13 @@ export function CategoryFilters({
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
-  const kept = categorySearch({
-    ...DEFAULT_QUERY,
-    state: query.state,
-    near: query.near,
-    area: query.area,
-  });
+  const kept = categorySearch({ ...DEFAULT_QUERY, state: query.state, near: query.near, area: query.area });
 
   function go(change: Partial<PropertyQuery> = {}) {
     if (!form.current) return;
     const q = { ...parseCategoryQuery(formParams(form.current)), ...change };
     // The search's own order stays implicit: one URL per list.
-    const next = categorySearch({
-      ...q,
-      sort: q.sort === defaultSort(centred) ? null : q.sort,
-    });
+    const next = categorySearch({ ...q, sort: q.sort === defaultSort(centred) ? null : q.sort });
     onNavigate(next);
     void navigate(path + next, { preventScrollReset: true });
   }
@@ -90,71 +81,35 @@ export function CategoryFilters({
       {[...new URLSearchParams(kept)].map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <div
-        className={`grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 ${centred ? "sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto]" : "sm:grid-cols-[1fr_1fr_auto]"}`}
-      >
+      <div className={`grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 ${centred ? "sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto]" : "sm:grid-cols-[1fr_1fr_auto]"}`}>
         <div>
           <label htmlFor="busca" className={label}>
             Buscar
           </label>
           <div className="relative">
-            <Icon
-              name="search"
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-            />
-            <input
-              id="busca"
-              type="search"
-              name="search"
-              defaultValue={query.search}
-              placeholder="Buscar propriedades..."
-              maxLength={LIMITS.search}
-              className={`${inputClass} pl-9`}
-            />
+            <Icon name="search" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
+            <input id="busca" type="search" name="search" defaultValue={query.search} placeholder="Buscar propriedades..." maxLength={LIMITS.search} className={`${inputClass} pl-9`} />
           </div>
         </div>
-        <FiltersToggle
-          open={open}
-          onToggle={() => setOpen((o) => !o)}
-          controls="filtros-lugar filtros-mais filtros-avancados"
-          className="inline-flex h-11.5 sm:hidden"
-        >
+        <FiltersToggle open={open} onToggle={() => setOpen((o) => !o)} controls="filtros-lugar filtros-mais filtros-avancados" className="inline-flex h-11.5 sm:hidden">
           Filtros
         </FiltersToggle>
         {/* On phones, once opened, a block under the search; from 640px its fields sit in the search's row. */}
-        <div
-          id="filtros-lugar"
-          className={`${open ? "grid" : "hidden"} col-span-2 gap-3 sm:contents`}
-        >
+        <div id="filtros-lugar" className={`${open ? "grid" : "hidden"} col-span-2 gap-3 sm:contents`}>
           <CityAutocomplete
             name="location"
             label="Localização"
             defaultValue={query.location}
             placeholder="Localização"
-            onNearMe={(near: LatLng) =>
-              go({ location: "", near, sort: null, page: 1 })
-            }
+            onNearMe={(near: LatLng) => go({ location: "", near, sort: null, page: 1 })}
           />
-          <SortField
-            id="ordenar"
-            sort={sort}
-            centred={centred}
-            labelClassName={label}
-            onChange={apply}
-          />
+          <SortField id="ordenar" sort={sort} centred={centred} labelClassName={label} onChange={apply} />
           {centred ? (
             <div>
               <label htmlFor="distancia" className={label}>
                 Distância
               </label>
-              <select
-                id="distancia"
-                name="radius"
-                defaultValue={query.radiusKm}
-                onChange={apply}
-                className={inputClass}
-              >
+              <select id="distancia" name="radius" defaultValue={query.radiusKm} onChange={apply} className={inputClass}>
                 {[...new Set([...RADIUS_OPTIONS, query.radiusKm])]
                   .sort((a, b) => a - b)
                   .map((km) => (
@@ -167,68 +122,31 @@ export function CategoryFilters({
           ) : null}
         </div>
       </div>
-      <div
-        id="filtros-mais"
-        className={`${open ? "flex" : "hidden sm:flex"} flex-wrap items-start gap-3`}
-      >
-        <FiltersToggle
-          open={open}
-          onToggle={() => setOpen((o) => !o)}
-          controls="filtros-avancados"
-          className="hidden py-2 sm:inline-flex lg:hidden"
-        >
+      <div id="filtros-mais" className={`${open ? "flex" : "hidden sm:flex"} flex-wrap items-start gap-3`}>
+        <FiltersToggle open={open} onToggle={() => setOpen((o) => !o)} controls="filtros-avancados" className="hidden py-2 sm:inline-flex lg:hidden">
           {open ? "Ocultar filtros" : "Mostrar filtros"}
         </FiltersToggle>
-        <MoreFilters
-          query={query}
-          tipo={slug}
-          searchFor={categorySearch}
-          idPrefix="mais"
-          variant="dialog"
-        />
+        <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" variant="dialog" />
       </div>
-      <div
-        id="filtros-avancados"
-        className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}
-      >
-        <PriceRange
-          min={query.minPrice}
-          max={query.maxPrice}
-          stepTexts={priceStepTexts}
-          onCommit={apply}
-        />
+      <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}>
+        <PriceRange min={query.minPrice} max={query.maxPrice} stepTexts={priceStepTexts} onCommit={apply} />
         <div>
           <label htmlFor="hospedes" className={label}>
             Hóspedes
           </label>
-          <select
-            id="hospedes"
-            name="guests"
-            defaultValue={query.minGuests}
-            onChange={apply}
-            className={inputClass}
-          >
-            {Array.from({ length: CATEGORY_MAX_GUESTS }, (_, i) => i + 1).map(
-              (n) => (
-                <option key={n} value={n}>
-                  {n === 1 ? "1 hóspede ou mais" : `${n} hóspedes ou mais`}
-                </option>
-              ),
-            )}
+          <select id="hospedes" name="guests" defaultValue={query.minGuests} onChange={apply} className={inputClass}>
+            {Array.from({ length: CATEGORY_MAX_GUESTS }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? "1 hóspede ou mais" : `${n} hóspedes ou mais`}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex gap-3">
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
+          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
             Aplicar
           </button>
-          <Link
-            to={path}
-            preventScrollReset
-            className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
-          >
+          <Link to={path} preventScrollReset className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800">
             Limpar filtros
           </Link>
         </div>
@@ -238,19 +156,7 @@ export function CategoryFilters({
 }
 
 /** Shows and hides the filters that do not fit the screen (which ones depends on the width: see CategoryFilters). */
-function FiltersToggle({
-  open,
-  onToggle,
-  controls,
-  className,
-  children,
-}: {
-  open: boolean;
-  onToggle: () => void;
-  controls: string;
-  className: string;
-  children: ReactNode;
-}) {
+function FiltersToggle({ open, onToggle, controls, className, children }: { open: boolean; onToggle: () => void; controls: string; className: string; children: ReactNode }) {
   return (
     <button
       type="button"
@@ -259,8 +165,7 @@ function FiltersToggle({
       aria-controls={controls}
       className={`items-center gap-2 rounded-lg border border-stone-300 px-4 text-sm font-medium dark:border-stone-700 ${className}`}
     >
-      <Icon name="sliders-horizontal" aria-hidden className="size-4" />{" "}
-      {children}
+      <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {children}
     </button>
   );
 }

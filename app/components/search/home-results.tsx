@@ -1,13 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import {
-  defaultSort,
-  HOME_PAGE_SIZE,
-  homeSearch,
-  pageWindow,
-  type PropertyQuery,
-  type Sort,
-} from "@common/property-query";
+import { defaultSort, HOME_PAGE_SIZE, homeSearch, pageWindow, type PropertyQuery, type Sort } from "@common/property-query";
 import { queryChips } from "@common/query-chips";
 import type { PlaceNotes } from "@server/properties/place-notes";
 import type { ShownResults } from "@server/properties/shown-results";
@@ -22,17 +15,7 @@ import { Icon } from "~/components/ui/icons";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /** The home page's results (a search from the home page's form): loaded only by the pages that show them (routes/home.tsx). */
-export default function HomeResults({
-  query,
-  sort,
-  results,
-  notes,
-}: {
-  query: PropertyQuery;
-  sort: Sort;
-  results: Promise<ShownResults>;
-  notes: PlaceNotes;
-}) {
+export default function HomeResults({ query, sort, results, notes }: { query: PropertyQuery; sort: Sort; results: Promise<ShownResults>; notes: PlaceNotes }) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
   const chips = queryChips(query, notes.stateNames);
@@ -55,10 +38,7 @@ export default function HomeResults({
           {formOpen ? "Ocultar busca" : "Editar busca"}
         </button>
       </div>
-      <div
-        id="busca-formulario"
-        className={`${formOpen ? "" : "max-md:hidden "}mt-4 rounded-2xl border border-stone-200 p-4 md:mt-6 dark:border-stone-800`}
-      >
+      <div id="busca-formulario" className={`${formOpen ? "" : "max-md:hidden "}mt-4 rounded-2xl border border-stone-200 p-4 md:mt-6 dark:border-stone-800`}>
         {/* On phones the place fields live in the filter drawer. */}
         <HomeSearchForm
           key={form.key}
@@ -69,43 +49,21 @@ export default function HomeResults({
           onSearch={form.expect}
           moreFilters={
             <div className="md:col-span-2 lg:order-last lg:col-span-full">
-              <MoreFilters
-                query={query}
-                tipo=""
-                searchFor={homeSearch}
-                idPrefix="busca-mais"
-                variant="dialog"
-              />
+              <MoreFilters query={query} tipo="" searchFor={homeSearch} idPrefix="busca-mais" variant="dialog" />
             </div>
           }
         >
           <button type="submit" className={searchButtonClass}>
             Buscar
           </button>
-          <Link
-            to="/"
-            className="rounded-lg border border-stone-300 px-4 py-2.5 text-center font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
-          >
+          <Link to="/" className="rounded-lg border border-stone-300 px-4 py-2.5 text-center font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800">
             Limpar
           </Link>
         </HomeSearchForm>
       </div>
-      <QueryChips
-        chips={chips}
-        href={(chip) => `/${homeSearch(chip.without)}`}
-        clearHref="/"
-      />
-      <PlaceSuggestions
-        notes={notes}
-        href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`}
-      />
-      <ResultsWithMap
-        results={results}
-        area={query.area}
-        areaHref={(area) =>
-          `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`
-        }
-      >
+      <QueryChips chips={chips} href={(chip) => `/${homeSearch(chip.without)}`} clearHref="/" />
+      <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
+      <ResultsWithMap results={results} area={query.area} areaHref={(area) => `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`}>
         <SearchResults
           url={`/${search}`}
           results={results}
@@ -124,13 +82,9 @@ export default function HomeResults({
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
               <p className="text-stone-700 dark:text-stone-300">
                 <span className="font-semibold">{count}</span>
-                {r.page > 1 && r.pageCount > 1 ? (
-                  <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span>
-                ) : null}
+                {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
               </p>
-              {r.items.length > 1 ? (
-                <ResultsOrder query={query} sort={sort} centred={centred} />
-              ) : null}
+              {r.items.length > 1 ? <ResultsOrder query={query} sort={sort} centred={centred} /> : null}
             </div>
           )}
           pages={(r) => pageWindow(r.page, r.pageCount)}
@@ -145,19 +99,9 @@ export default function HomeResults({
  * The results' order, as on a category's filters: a GET form of its own carrying the search, which
  * applies at once with JavaScript (the search's own order stays out of the URL: one URL per list).
  */
-function ResultsOrder({
-  query,
-  sort,
-  centred,
-}: {
-  query: PropertyQuery;
-  sort: Sort;
-  centred: boolean;
-}) {
+function ResultsOrder({ query, sort, centred }: { query: PropertyQuery; sort: Sort; centred: boolean }) {
   const navigate = useNavigate();
-  const kept = new URLSearchParams(
-    homeSearch({ ...query, sort: null, page: 1 }),
-  );
+  const kept = new URLSearchParams(homeSearch({ ...query, sort: null, page: 1 }));
   return (
     <Form method="get" action="/" className="flex items-center gap-2">
       {[...kept].map(([name, value]) => (
@@ -171,17 +115,11 @@ function ResultsOrder({
         labelClassName="text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200"
         onChange={(event) => {
           const chosen = event.currentTarget.value as Sort;
-          void navigate(
-            `/${homeSearch({ ...query, sort: chosen === defaultSort(centred) ? null : chosen, page: 1 })}`,
-            { preventScrollReset: true },
-          );
+          void navigate(`/${homeSearch({ ...query, sort: chosen === defaultSort(centred) ? null : chosen, page: 1 })}`, { preventScrollReset: true });
         }}
       />
       <noscript>
-        <button
-          type="submit"
-          className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700"
-        >
+        <button type="submit" className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700">
           Ordenar
         </button>
       </noscript>
