@@ -126,7 +126,7 @@ export function CategoryFilters({
         <FiltersToggle open={open} onToggle={() => setOpen((o) => !o)} controls="filtros-avancados" className="hidden py-2 sm:inline-flex lg:hidden">
           {open ? "Ocultar filtros" : "Mostrar filtros"}
         </FiltersToggle>
-        <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" variant="dialog" />
+        <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" />
       </div>
       <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}>
         <PriceRange min={query.minPrice} max={query.maxPrice} stepTexts={priceStepTexts} onCommit={apply} />

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { homeSearch, type PropertyQuery } from "@common/property-query";
 import { HomeSearchForm } from "./home-search";
-import { MoreFilters } from "./more-filters";
+import { MoreFiltersSection } from "./more-filters-fields";
 
 /** The phone filters' bottom sheet, loaded when first opened (filter-drawer.tsx holds its state). */
 export function FilterDrawerSheet({
@@ -48,7 +48,7 @@ function DrawerForm({ query, onSearch }: { query: PropertyQuery; onSearch: () =>
       idPrefix="gaveta"
       layout="space-y-4"
       fields={["location", "propertyType", "minGuests"]}
-      moreFilters={<MoreFilters query={values} tipo="" searchFor={homeSearch} idPrefix="gaveta-mais" variant="section" />}
+      moreFilters={<MoreFiltersSection query={values} tipo="" searchFor={homeSearch} idPrefix="gaveta-mais" withShowButton={false} />}
       onSearch={onSearch}
     >
       <div className="flex gap-3 pt-2">

@@ -49,7 +49,7 @@ export default function HomeResults({ query, sort, results, notes }: { query: Pr
           onSearch={form.expect}
           moreFilters={
             <div className="md:col-span-2 lg:order-last lg:col-span-full">
-              <MoreFilters query={query} tipo="" searchFor={homeSearch} idPrefix="busca-mais" variant="dialog" />
+              <MoreFilters query={query} tipo="" searchFor={homeSearch} idPrefix="busca-mais" />
             </div>
           }
         >

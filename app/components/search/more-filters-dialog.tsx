@@ -1,20 +1,17 @@
 import { Icon } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { MoreFiltersPanel, type MoreFiltersProps } from "./more-filters-fields";
 
-/** "Mais filtros" as a dialog, loaded when first opened (more-filters.tsx holds its state and its fields). */
+/** "Mais filtros" as a dialog, loaded with its boxes when first opened (more-filters.tsx opens it). */
 export function MoreFiltersDialog({
   open,
   onOpenChange,
   onCloseAutoFocus,
-  footer,
-  children,
-}: {
+  ...fields
+}: MoreFiltersProps & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus: (event: Event) => void;
-  footer: ReactNode;
-  children: ReactNode;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,8 +28,7 @@ export function MoreFiltersDialog({
           </Dialog.Close>
         </div>
         <Dialog.Description className="sr-only">Comodidades, acesso, sinal de celular, internet e energia. Entre parênteses, quantas hospedagens cada opção encontra.</Dialog.Description>
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
-        <div className="flex gap-3 border-t border-stone-200 px-6 py-4 sm:justify-end dark:border-stone-700">{footer}</div>
+        <MoreFiltersPanel {...fields} onShown={() => onOpenChange(false)} />
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -1,216 +1,40 @@
-import { formatCount } from "@common/format";
 import { Icon } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
-import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "@common/catalog";
-import type { PropertyQuery } from "@common/property-query";
-import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "@common/stay-attributes";
-import type { Facets } from "@server/properties/facets";
+import { useState } from "react";
 import { useDialogOnDemand } from "~/components/ui/on-demand";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { MoreFiltersProps } from "./more-filters-fields";
+import { GROUP_KEYS, selectionOf, triggerClass, triggerText, type Selection } from "./more-filters-selection";
 
 const loadDialog = () => import("./more-filters-dialog");
-
-type Selection = Pick<PropertyQuery, "amenities" | "features" | "road" | "signal" | "internet" | "power">;
-type GroupKey = keyof Selection;
-
-const option = <T extends string>(value: T, label: string) => ({ value, label });
-const GROUPS: { key: GroupKey; title: string; options: { value: string; label: string }[]; wide?: boolean }[] = [
-  { key: "amenities", title: "Comodidades", options: AMENITIES.map((a) => option(a, a)), wide: true },
-  { key: "features", title: "Para quem é", options: FEATURE_KEYS.map((f) => option(f, STAY_FEATURES[f])) },
-  { key: "road", title: "Acesso de carro", options: ROAD_KEYS.map((r) => option(r, ROAD_ACCESS[r])) },
-  { key: "signal", title: "Sinal de celular", options: [...CARRIER_KEYS.map((c) => option(c, MOBILE_CARRIERS[c])), option("none", "Sem sinal")] },
-  { key: "internet", title: "Internet", options: INTERNET_KEYS.map((k) => option(k, INTERNET_KINDS[k])) },
-  { key: "power", title: "Energia", options: POWER_KEYS.map((p) => option(p, POWER_SOURCES[p])) },
-];
-const GROUP_KEYS = GROUPS.map((g) => g.key);
-
-const selectionOf = (q: Selection): Selection => ({ amenities: q.amenities, features: q.features, road: q.road, signal: q.signal, internet: q.internet, power: q.power });
-const NO_SELECTION: Selection = { amenities: [], features: [], road: [], signal: [], internet: [], power: [] };
-const chosenCount = (s: Selection) => GROUP_KEYS.reduce((n, key) => n + s[key].length, 0);
-
-const COUNTS_DELAY_MS = 250;
+/** The <details> section that the server draws for the page before JavaScript runs: the browser never loads it. */
+const serverFields = import.meta.env.SSR ? await import("./more-filters-fields") : null;
 
 /**
- * Counts for the page's query with `selection` in place of its own (null until they arrive, or
- * while `enabled` is false): asked again, after a pause, whenever the boxes change.
+ * "Mais filtros" in the category and results pages' GET forms: amenities and the rural attributes
+ * as checkbox groups with how many listings each would find. A dialog once JavaScript runs, whose
+ * boxes and counts load when first opened; before (and without) JavaScript, the server's <details>
+ * section. "Mostrar N hospedagens" submits the form.
  */
-function useFacets(enabled: boolean, search: string, tipo: string): Facets | null {
-  const [facets, setFacets] = useState<Facets | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams(search);
-      params.set("tipo", tipo);
-      fetch(`/api/filtros?${params}`, { signal: abort.signal })
-        .then((res) => (res.ok ? (res.json() as Promise<Facets>) : null))
-        .then((next) => setFacets(next))
-        .catch(() => undefined); // a newer request took over, or the network failed: the counts stay as they were
-    }, COUNTS_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [enabled, search, tipo]);
-  return facets;
-}
-
-const hospedagens = (n: number, cap: number) => (n > cap ? `mais de ${formatCount(cap)} hospedagens` : n === 1 ? "1 hospedagem" : `${formatCount(n)} hospedagens`);
-/** An option's count as shown beside it: "(12)", or "(1.000+)" past the cap. */
-const optionCount = (n: number, cap: number) => (n > cap ? `(${formatCount(cap)}+)` : `(${formatCount(n)})`);
-
-/**
- * "Mais filtros": amenities and the rural attributes as checkbox groups with how many listings each
- * would find, inside the page's GET form (its fields are the form's). `dialog`: a dialog once
- * JavaScript runs, a <details> section before (and without) it; `section`: always the section (the
- * phone drawer, whose buttons submit). "Mostrar N hospedagens" submits the form.
- */
-export function MoreFilters({
-  query,
-  tipo,
-  searchFor,
-  idPrefix,
-  variant,
-}: {
-  query: PropertyQuery;
-  /** The category page's slug, or "" for the home results. */
-  tipo: string;
-  /** The page's query string for a query (the counts are asked for it). */
-  searchFor: (query: PropertyQuery) => string;
-  idPrefix: string;
-  variant: "dialog" | "section";
-}) {
+export function MoreFilters(props: MoreFiltersProps) {
   const hydrated = useHydrated();
-  const applied = selectionOf(query);
-  const [selection, setSelection] = useState(applied);
   const [open, setOpen] = useState(false);
-  const change = (next: boolean) => {
-    setOpen(next);
-    if (next) setSelection(applied);
-  };
-  const dialog = useDialogOnDemand({ load: loadDialog, open, onOpen: () => change(true) });
-  const facets = useFacets(open, searchFor({ ...query, ...selection, page: 1 }), tipo);
-  const active = chosenCount(applied);
-  const triggerText = active > 0 ? `Mais filtros · ${active}` : "Mais filtros";
-  const body = (
-    <FilterGroups idPrefix={idPrefix} selection={selection} onChange={setSelection} facets={facets} />
-  );
-  const showButton = (
-    <button type="submit" className="flex-1 rounded-lg bg-brand-700 px-3 py-2.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:flex-none sm:px-4">
-      {facets ? `Mostrar ${hospedagens(facets.total, facets.cap)}` : "Mostrar hospedagens"}
-    </button>
-  );
-  const clearButton = (
-    <button
-      type="button"
-      onClick={() => setSelection(NO_SELECTION)}
-      className="rounded-lg border border-stone-300 px-3 py-2.5 font-medium hover:bg-stone-100 sm:px-4 dark:border-stone-600 dark:hover:bg-stone-800"
-    >
-      Limpar
-    </button>
-  );
+  const dialog = useDialogOnDemand({ load: loadDialog, open, onOpen: () => setOpen(true) });
+  const applied = selectionOf(props.query);
 
-  if (variant === "section" || !hydrated) {
-    return (
-      <details className="group w-full" onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className={`${triggerClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-          <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText}
-          <Icon name="chevron-down" aria-hidden className="size-4 transition-transform group-open:rotate-180" />
-        </summary>
-        <div className="mt-4 space-y-6">
-          {body}
-          {/* In the drawer, its own Limpar and Buscar act on every field. */}
-          {variant === "section" ? null : <div className="flex gap-3">{showButton}</div>}
-        </div>
-      </details>
-    );
-  }
-
+  if (!hydrated) return <ServerMarkup>{serverFields ? <serverFields.MoreFiltersSection {...props} withShowButton /> : null}</ServerMarkup>;
   return (
     <>
       <button {...dialog.triggerProps} className={triggerClass}>
-        <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText}
+        <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText(applied)}
       </button>
       {/* Closed, the applied filters still go with the form (a sort or a price change keeps them). */}
       {open ? null : <SelectionInputs selection={applied} />}
-      {dialog.module ? (
-        <dialog.module.MoreFiltersDialog
-          open={open}
-          onOpenChange={change}
-          onCloseAutoFocus={dialog.onCloseAutoFocus}
-          footer={
-            <>
-              {clearButton}
-              {/* Closes after the form has read its fields. */}
-              <span className="contents" onClickCapture={() => setTimeout(() => setOpen(false))}>
-                {showButton}
-              </span>
-            </>
-          }
-        >
-          {body}
-        </dialog.module.MoreFiltersDialog>
-      ) : null}
+      {dialog.module ? <dialog.module.MoreFiltersDialog {...props} open={open} onOpenChange={setOpen} onCloseAutoFocus={dialog.onCloseAutoFocus} /> : null}
     </>
   );
 }
 
-const triggerClass =
-  "inline-flex items-center gap-2 rounded-lg border border-stone-300 px-4 py-2 text-sm font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";
-
 function SelectionInputs({ selection }: { selection: Selection }) {
   return GROUP_KEYS.filter((key) => selection[key].length > 0).map((key) => <input key={key} type="hidden" name={key} value={selection[key].join(",")} />);
-}
-
-function FilterGroups({
-  idPrefix,
-  selection,
-  onChange,
-  facets,
-}: {
-  idPrefix: string;
-  selection: Selection;
-  onChange: (next: Selection) => void;
-  facets: Facets | null;
-}) {
-  return (
-    <div className="space-y-6">
-      {GROUPS.map((group) => {
-        const chosen: readonly string[] = selection[group.key];
-        const groupCounts = facets?.counts[group.key] as Record<string, number | null> | undefined;
-        return (
-          <fieldset key={group.key}>
-            <legend className="mb-3 font-semibold">{group.title}</legend>
-            <div className={`grid gap-x-4 gap-y-2 sm:grid-cols-2 ${group.wide ? "lg:grid-cols-3" : ""}`}>
-              {group.options.map(({ value, label }) => {
-                const id = `${idPrefix}-${group.key}-${value}`.replace(/[^\w-]/g, "_");
-                const ticked = chosen.includes(value);
-                const count = groupCounts?.[value];
-                const none = count === 0 && !ticked;
-                return (
-                  <label key={value} htmlFor={id} className={`flex items-center gap-3 rounded-md py-1 ${none ? "text-stone-500 dark:text-stone-400" : ""}`}>
-                    <input
-                      id={id}
-                      type="checkbox"
-                      name={group.key}
-                      value={value}
-                      checked={ticked}
-                      onChange={(e) => onChange({ ...selection, [group.key]: e.target.checked ? [...chosen, value] : chosen.filter((v) => v !== value) })}
-                      className="size-4 shrink-0 accent-brand-700"
-                    />
-                    <span>
-                      {label}
-                      {count == null || !facets ? null : (
-                        <span className={`tabular-nums ${none ? "" : "text-stone-600 dark:text-stone-400"}`}> {optionCount(count, facets.cap)}</span>
-                      )}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-        );
-      })}
-    </div>
-  );
 }
