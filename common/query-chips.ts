@@ -1,6 +1,6 @@
 /**
  * The filters of a query as removable chips: what the search understood, in words a guest reads,
- * each with the query that remains without it.
+ * each a link to the list without it. Drawn by the loaders: the browser gets the chips, not this code.
  */
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "./catalog";
 import { formatBRL } from "./format";
@@ -9,14 +9,16 @@ import { DEFAULT_QUERY, PRICE_MAX, type PropertyQuery } from "./property-query";
 export interface QueryChip {
   key: string;
   label: string;
-  without: PropertyQuery;
+  /** The list without this filter. */
+  href: string;
 }
 
 const reais = (n: number) => formatBRL(n * 100).replace(/,00$/, "");
 
-export function queryChips(q: PropertyQuery, stateNames: Record<string, string>): QueryChip[] {
+/** `hrefOf`: the page's address for a query. */
+export function queryChips(q: PropertyQuery, stateNames: Record<string, string>, hrefOf: (query: PropertyQuery) => string): QueryChip[] {
   const chips: QueryChip[] = [];
-  const add = (key: string, label: string, change: Partial<PropertyQuery>) => chips.push({ key, label, without: { ...q, ...change, page: 1 } });
+  const add = (key: string, label: string, change: Partial<PropertyQuery>) => chips.push({ key, label, href: hrefOf({ ...q, ...change, page: 1 }) });
   if (q.propertyType) add("type", q.propertyType, { propertyType: null });
   if (q.location) add("location", `${q.location} · até ${q.radiusKm} km`, { location: "", radiusKm: DEFAULT_QUERY.radiusKm, sort: null });
   if (q.near) add("near", `Perto de você · até ${q.radiusKm} km`, { near: null, radiusKm: DEFAULT_QUERY.radiusKm, sort: null });

@@ -36,7 +36,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     { category: category.slug },
   );
   // The order shown: the chosen one, or the search's own (nearest first around a place).
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, priceStepTexts: PRICE_STEP_TEXTS, ...placeNotes(understood) };
+  const path = `/category/${category.slug}`;
+  const { notes } = placeNotes(understood);
+  const chips = queryChips(query, notes.stateNames, (without) => path + categorySearch(without));
+  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, priceStepTexts: PRICE_STEP_TEXTS, notes, chips };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
@@ -68,7 +71,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, sort, results, priceStepTexts, notes }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, sort, results, priceStepTexts, notes, chips }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -82,7 +85,7 @@ function CategoryListing({ category, query, sort, results, priceStepTexts, notes
       <div className="mt-8">
         <CategoryFilters key={form.key} path={path} slug={category.slug} query={query} sort={sort} centred={notes.centerName !== null} priceStepTexts={priceStepTexts} onNavigate={form.expect} />
       </div>
-      <QueryChips chips={queryChips(query, notes.stateNames)} href={(chip) => path + categorySearch(chip.without)} clearHref={path} />
+      <QueryChips chips={chips} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => path + categorySearch({ ...query, location: "", near: null, area, page: 1 })}>
         <SearchResults

@@ -5,6 +5,7 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { CATEGORIES, findCategory } from "@common/catalog";
 import { CAROUSEL_SIZE, categorySearch, DEFAULT_QUERY, HOME_PAGE_SIZE, hasHomeFilters, homeSearch, parseHomeQuery } from "@common/property-query";
 import { searchInput } from "@server/properties/search-input";
+import { queryChips } from "@common/query-chips";
 import { placeNotes } from "@server/properties/place-notes";
 import { resultsAsShown } from "@server/properties/shown-results";
 import { homeQueryOf } from "@server/properties/understood-query";
@@ -34,7 +35,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const input = searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
     const results = logged(context.catalogue.search(input).then((found) => resultsAsShown(found, understood.centerName)));
     // The order shown: the chosen one, or the search's own (nearest first around a place).
-    return { view: "results" as const, query, sort: input.sort, results, ...placeNotes(understood) };
+    const { notes } = placeNotes(understood);
+    const chips = queryChips(query, notes.stateNames, (without) => `/${homeSearch(without)}`);
+    return { view: "results" as const, query, sort: input.sort, results, notes, chips };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {

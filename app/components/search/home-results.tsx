@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { defaultSort, HOME_PAGE_SIZE, homeSearch, pageWindow, type PropertyQuery, type Sort } from "@common/property-query";
-import { queryChips } from "@common/query-chips";
+import type { QueryChip } from "@common/query-chips";
 import type { PlaceNotes } from "@server/properties/place-notes";
 import type { ShownResults } from "@server/properties/shown-results";
 import { ResultsWithMap } from "~/components/map/results-with-map";
@@ -15,10 +15,9 @@ import { Icon } from "~/components/ui/icons";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /** The home page's results (a search from the home page's form): loaded only by the pages that show them (routes/home.tsx). */
-export default function HomeResults({ query, sort, results, notes }: { query: PropertyQuery; sort: Sort; results: Promise<ShownResults>; notes: PlaceNotes }) {
+export default function HomeResults({ query, sort, results, notes, chips }: { query: PropertyQuery; sort: Sort; results: Promise<ShownResults>; notes: PlaceNotes; chips: QueryChip[] }) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
-  const chips = queryChips(query, notes.stateNames);
   const centred = notes.centerName !== null;
   // On phones the form folds away once there are results, so the first one shows on the first screen;
   // the chips below say what was searched.
@@ -61,7 +60,7 @@ export default function HomeResults({ query, sort, results, notes }: { query: Pr
           </Link>
         </HomeSearchForm>
       </div>
-      <QueryChips chips={chips} href={(chip) => `/${homeSearch(chip.without)}`} clearHref="/" />
+      <QueryChips chips={chips} clearHref="/" />
       <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`}>
         <SearchResults
