@@ -94,31 +94,6 @@ export const STAY_FEATURES = {
 } as const;
 export type StayFeature = keyof typeof STAY_FEATURES;
 
-/**
- * Yes-or-no house rules: the form's question and what the listing says for each answer. A rule the
- * host left unstated is not shown. Pets are a stay feature (STAY_FEATURES.petsAllowed), which
- * guests also filter by.
- */
-export const HOUSE_RULES = {
-  smokingAllowed: { question: "Fumar", yes: "Permitido fumar", no: "Proibido fumar" },
-  partiesAllowed: { question: "Festas e eventos", yes: "Festas e eventos permitidos", no: "Festas e eventos não são permitidos" },
-} as const;
-export type YesNoRule = keyof typeof HOUSE_RULES;
-/** The form's answers to a yes-or-no rule, as posted. */
-export const RULE_ANSWERS = { sim: "Permitido", nao: "Não permitido", "": "Não informar" } as const;
-
-/**
- * The cancellation policies a host chooses from (spec §2: owners set their own), with the one line
- * the listing shows. Refunds are paid by the host: Recanto takes no payment (/politica-cancelamento).
- */
-export const CANCELLATION_POLICIES = {
-  flexivel: { label: "Flexível", summary: "Reembolso integral se o cancelamento for feito até 24 horas antes do check-in." },
-  moderada: { label: "Moderada", summary: "Reembolso integral se o cancelamento for feito até 5 dias antes do check-in." },
-  rigida: { label: "Rígida", summary: "Reembolso de 50% se o cancelamento for feito até 7 dias antes do check-in; depois disso, sem reembolso." },
-  combinar: { label: "Combinar com o anfitrião", summary: "Prazos e reembolsos são combinados com o anfitrião antes de reservar." },
-} as const;
-export type CancellationPolicy = keyof typeof CANCELLATION_POLICIES;
-
 export const SAFETY_ITEMS = [
   "Detector de fumaça",
   "Kit de primeiros socorros",

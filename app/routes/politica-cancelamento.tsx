@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politica-cancelamento";
 import { sharedPageHeaders } from "@server/http/cache-policy";
-import { CANCELLATION_POLICIES } from "@common/catalog";
+import { CANCELLATION_POLICIES } from "@common/house-rules";
 import { StaticPage } from "~/components/layout/static-page";
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { CANCELLATION_POLICIES, HOUSE_RULES, RULE_ANSWERS, STAY_FEATURES, type YesNoRule } from "@common/catalog";
-import { answerOf, PETS_FEATURE, splitQuietHours, TIME_OPTIONS, type HouseRules } from "@common/house-rules";
+import { STAY_FEATURES } from "@common/catalog";
+import { answerOf, CANCELLATION_POLICIES, HOUSE_RULES, type HouseRules, PETS_FEATURE, RULE_ANSWERS, splitQuietHours, TIME_OPTIONS, type YesNoRule } from "@common/house-rules";
 import { LIMITS } from "@common/limits";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { ChoiceGroup, choices } from "./stay-attributes-fields";

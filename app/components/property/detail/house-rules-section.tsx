@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CANCELLATION_POLICIES, HOUSE_RULES, STAY_FEATURES } from "@common/catalog";
-import { PETS_FEATURE, splitQuietHours, statesCancellation, statesHouseRules, type HouseRules } from "@common/house-rules";
+import { STAY_FEATURES } from "@common/catalog";
+import { CANCELLATION_POLICIES, HOUSE_RULES, type HouseRules, PETS_FEATURE, splitQuietHours, statesCancellation, statesHouseRules } from "@common/house-rules";
 import { attributesFromTags } from "@common/stay-attributes";
 import { IconList, type Entry } from "./feature-list";
 
