@@ -21,31 +21,6 @@ export const PROPERTY_TYPES = [
 ] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-/**
- * What a night usually costs, in whole reais, for each type: the range most stays of the type fall
- * in. The demo listings are priced within it, and a price far below it asks the host to confirm it
- * (common/property-form.ts).
- */
-export const USUAL_NIGHTLY_PRICE: Record<PropertyType, readonly [from: number, to: number]> = {
-  Microcasa: [180, 380],
-  "Casa na Árvore": [260, 520],
-  Moinho: [300, 600],
-  Pousada: [220, 480],
-  Cabana: [250, 560],
-  "Casa na Praia": [350, 900],
-  Chalé: [280, 650],
-  Gruta: [320, 700],
-  "Casa Ecológica": [200, 450],
-  Fazenda: [400, 950],
-  "Hotel Fazenda": [350, 800],
-  Hotel: [300, 750],
-  "Casas Barco": [380, 850],
-  Celeiro: [240, 520],
-  Barco: [450, 1000],
-  "Trailer / Motorhome": [150, 320],
-  Contêiner: [220, 480],
-};
-
 export const AMENITIES = [
   "Wi-Fi",
   "Estacionamento",

@@ -1,6 +1,6 @@
 /** The host's property form: its limits, rules and messages (spec §5), checked in the browser and again on the server. */
 import { z } from "zod";
-import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, USUAL_NIGHTLY_PRICE, type PropertyType } from "./catalog";
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type PropertyType } from "./catalog";
 import type { LocationCheck } from "./cities";
 import { formatBRL } from "./format";
 import { inBrazil } from "./places";
@@ -9,6 +9,31 @@ import { CANCELLATION_KEYS, joinQuietHours, splitQuietHours, TIME_OPTIONS, yesNo
 import { MAX_IMAGES_PER_PROPERTY, UPLOAD_MESSAGES } from "./image-upload";
 import { LIMITS } from "./limits";
 import { cleanLine, cleanParagraphs, hasLetterOrDigit } from "./text";
+
+/**
+ * What a night usually costs, in whole reais, for each type: the range most stays of the type fall
+ * in. The demo listings are priced within it, and a price far below it asks the host to confirm it
+ * (lowPriceWarning, below).
+ */
+export const USUAL_NIGHTLY_PRICE: Record<PropertyType, readonly [from: number, to: number]> = {
+  Microcasa: [180, 380],
+  "Casa na Árvore": [260, 520],
+  Moinho: [300, 600],
+  Pousada: [220, 480],
+  Cabana: [250, 560],
+  "Casa na Praia": [350, 900],
+  Chalé: [280, 650],
+  Gruta: [320, 700],
+  "Casa Ecológica": [200, 450],
+  Fazenda: [400, 950],
+  "Hotel Fazenda": [350, 800],
+  Hotel: [300, 750],
+  "Casas Barco": [380, 850],
+  Celeiro: [240, 520],
+  Barco: [450, 1000],
+  "Trailer / Motorhome": [150, 320],
+  Contêiner: [220, 480],
+};
 
 export const GUEST_OPTIONS = range(1, 10);
 export const BEDROOM_OPTIONS = range(1, 5);

@@ -2,7 +2,8 @@
  * Demo listings: believable Brazilian stays in real municipalities, generated deterministically.
  * Used by the first-start seed (four per type) and by `npm run seed -- --count N` for benchmarks.
  */
-import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, USUAL_NIGHTLY_PRICE, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
+import { AMENITIES, PROPERTY_TYPES, SAFETY_ITEMS, type Amenity, type PropertyType, type SafetyItem } from "../../common/catalog";
+import { USUAL_NIGHTLY_PRICE } from "../../common/property-form";
 import { attributeTags, type StayAttributes } from "../../common/stay-attributes";
 import { NO_HOUSE_RULES, type HouseRules } from "../../common/house-rules";
 import { roundPin } from "../../common/map";
