@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { LISTING_FROM } from "./listing-path";
 
 const LOCAL = "http://recanto.invalid";
 
@@ -53,15 +54,6 @@ export function forgotPasswordPath(email: string, origin: string): string {
   if (destination !== "/") query.set("redirectTo", destination);
   const search = query.toString();
   return search ? `/esqueci-senha?${search}` : "/esqueci-senha";
-}
-
-/** The query parameter of a listing's page naming the results it was opened from. */
-const LISTING_FROM = "from";
-
-/** A listing's page; opened from a list of results (`from`), its "Voltar" returns there. */
-export function listingPath(slug: string, from?: string): string {
-  const path = `/accommodation/${slug}`;
-  return from && from !== "/" ? `${path}?${new URLSearchParams({ [LISTING_FROM]: from })}` : path;
 }
 
 /** Where a listing's "Voltar" leads: the results named in its URL if they are on this site, else home. */

@@ -6,7 +6,7 @@ import { notify } from "~/components/ui/toasts";
 import type { HostPropertyCardData, PropertyStatus } from "@common/property-card";
 import type { Refused } from "@common/refusal";
 import { PropertyImage } from "~/components/property/property-image";
-import { listingPath } from "~/lib/redirects";
+import { listingPath } from "~/lib/listing-path";
 
 type ActionResult = { ok: true; message: string } | Refused;
 

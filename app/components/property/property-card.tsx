@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";
-import { listingPath } from "~/lib/redirects";
+import { listingPath } from "~/lib/listing-path";
 import { FavoriteButton } from "./favorite-button";
 import { PropertyImage } from "./property-image";
 

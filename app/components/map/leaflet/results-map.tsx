@@ -6,7 +6,7 @@ import { formatBRL } from "@common/format";
 import { areaOf, listingMarkerLabel, mapListings, type MapListing, type MapTiles } from "@common/map";
 import type { Area } from "@common/property-query";
 import type { SearchResult } from "@server/properties/search";
-import { listingPath } from "~/lib/redirects";
+import { listingPath } from "~/lib/listing-path";
 import { areaBounds, boundsArea, BRAZIL, createMap, markerIcon } from "./base-map";
 
 /**
