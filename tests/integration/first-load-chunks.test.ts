@@ -49,6 +49,18 @@ describe(`first-load scripts grouped by the pages that load them (${engine})`, (
     }
   });
 
+  it("what the server alone draws stays out of the browser's first load: Mais filtros' boxes, the chips' wording", async () => {
+    const html = await (await fetch(`${t.app.url}/category/cabanas?amenities=Wi-Fi`)).text();
+    // The server drew both: the <details> section that serves without JavaScript, and the chip.
+    expect(html).toContain("Para quem é");
+    expect(html).toContain("Remover filtro: Wi-Fi");
+    const code = await Promise.all(deferredScripts(html).map(async (href) => (await fetch(t.app.url + href)).text()));
+    const holding = (text: string) => deferredScripts(html).filter((_, i) => code[i]!.includes(text));
+    expect(holding("Para quem é"), "a group title of Mais filtros' boxes").toEqual([]);
+    expect(holding("até 24 horas antes do check-in"), "a cancellation policy's text").toEqual([]);
+    expect(holding("Perto de você · até"), "the chips' wording").toEqual([]);
+  });
+
   it("the shell every page loads is React's own (React DOM's element tag and version, no Preact)", async () => {
     const html = await (await fetch(`${t.app.url}/login`)).text();
     const shell = deferredScripts(html).find((href) => chunkName(href.slice(1)) === "shell")!;
