@@ -9,7 +9,6 @@ import { placeNotes } from "@server/properties/place-notes";
 import { PRICE_STEP_TEXTS, resultsAsShown } from "@server/properties/shown-results";
 import { categoryQueryOf } from "@server/properties/understood-query";
 import { linkButton, PageMessage, secondaryLinkButton } from "~/components/layout/page-message";
-import { CategoryFilters } from "~/components/search/category-filters";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
 import { QueryChips } from "~/components/search/query-chips";
 import { SearchResults } from "~/components/search/search-results";
@@ -17,6 +16,11 @@ import { ResultsWithMap } from "~/components/map/results-with-map";
 import { redirectToCanonical } from "~/lib/redirects";
 import { streamed } from "~/lib/streamed.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
+import { HydrateOnUse } from "~/components/ui/hydrate-on-use";
+
+/** The filters' code loads when someone first reaches for them (decision 020); the server draws them with the page. */
+const loadFilters = () => import("~/components/search/category-filters");
+const serverFilters = import.meta.env.SSR ? await loadFilters() : null;
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.categoryId);
@@ -82,9 +86,15 @@ function CategoryListing({ category, query, sort, results, priceStepTexts, notes
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{category.name}</h1>
       <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{category.tagline}</p>
-      <div className="mt-8">
-        <CategoryFilters key={form.key} path={path} slug={category.slug} query={query} sort={sort} centred={notes.centerName !== null} priceStepTexts={priceStepTexts} onNavigate={form.expect} />
-      </div>
+      <HydrateOnUse
+        name="filtros"
+        className="mt-8"
+        load={loadFilters}
+        server={serverFilters}
+        pick={(filters) => filters.CategoryFilters}
+        partKey={form.key}
+        props={{ path, slug: category.slug, query, sort, centred: notes.centerName !== null, priceStepTexts, onNavigate: form.expect }}
+      />
       <QueryChips chips={chips} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => path + categorySearch({ ...query, location: "", near: null, area, page: 1 })}>

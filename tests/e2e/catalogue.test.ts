@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FOOTER_CATEGORIES } from "../../common/catalog";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { openPage, typeBeforeHydration, waitForHydration } from "./helpers";
+import { openPage, reachFor, typeBeforeHydration, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 /** Waits until the results of the page's current URL have rendered (not the previous ones, not skeletons). */
@@ -239,6 +239,7 @@ describe.skipIf(!hasChromium)("home, search and category pages with the demo cat
     await expectAccessible(page);
     await context.close();
     const phone = await open("/category/chales", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await reachFor(phone.page, "filtros");
     await phone.page.getByRole("button", { name: "Filtros", exact: true }).click();
     await expect(phone.page.getByLabel("Hóspedes").isVisible()).resolves.toBe(true);
     await expectAccessible(phone.page);

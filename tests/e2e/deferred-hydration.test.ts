@@ -5,7 +5,7 @@ import { favorites, properties } from "../../server/db/schema";
 import { createTestAccount } from "../support/accounts";
 import { insertHost, insertProperty } from "../support/factories";
 import { hasChromium, useBrowserApp } from "../support/browser";
-import { loginViaForm, openPage, waitForHydration } from "./helpers";
+import { loginViaForm, openPage, reachFor, waitForHydration } from "./helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -144,9 +144,10 @@ describe.skipIf(!hasChromium)("the home page's rows hydrate when they come near 
     // A category page, with every filter drawn (the price slider's steps among them) at once.
     await page.goto(`${t.app.url}/category/chales`);
     await waitForHydration(page);
-    // Folded away on a phone, yet drawn and hydrated.
+    // Folded away on a phone, yet drawn; hydrated once reached for (their code loads then).
     const lowestPrice = page.locator('input[name="minPrice"]');
     await expect(lowestPrice.getAttribute("aria-valuetext")).resolves.toMatch(price);
+    await reachFor(page, "filtros");
     await expect.poll(() => hydrated(lowestPrice)).toBe(true);
     expect(await numberFormats()).toBe(0);
 

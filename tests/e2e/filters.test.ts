@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
-import { openPage, waitForHydration } from "./helpers";
+import { openPage, reachFor, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots-filters";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -64,6 +64,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
 
   it("counts each option, ticks an amenity, a road and a carrier, and shows what the counts said", async () => {
     const { context, page } = await open("/category/glamping", DESKTOP);
+    await reachFor(page, "filtros");
     const before = await resultCount(page);
     await page.getByRole("button", { name: "Mais filtros", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Mais filtros" });
@@ -106,6 +107,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
 
   it("works by keyboard alone: opens, Escape returns to the trigger, Space ticks, the last button applies", async () => {
     const { context, page } = await open("/category/chales", DESKTOP);
+    await reachFor(page, "filtros", "keyboard");
     const trigger = page.getByRole("button", { name: "Mais filtros", exact: true });
     await trigger.focus();
     await page.keyboard.press("Enter");
@@ -137,6 +139,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
     for (const colorScheme of ["light", "dark"] as const) {
       for (const [name, size] of [["390", PHONE], ["1280", DESKTOP]] as const) {
         const { context, page } = await open("/category/cabanas?location=Gramado+-+RS&radius=200", { ...size, colorScheme });
+        await reachFor(page, "filtros");
         // On a phone the filters beyond the search are folded under "Filtros".
         if (name === "390") await page.getByRole("button", { name: "Filtros", exact: true }).click();
         await page.getByRole("button", { name: "Mais filtros", exact: true }).click();
@@ -255,6 +258,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
     // On a category page too.
     await page.goto(`${t.app.url}/category/chales`);
     await waitForHydration(page);
+    await reachFor(page, "filtros");
     await page.getByRole("button", { name: "Perto de mim" }).click();
     await page.waitForURL((url) => url.pathname === "/category/chales" && url.searchParams.get("near") === "-29.37,-50.88");
     await results(page);
@@ -264,6 +268,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
 
   it("Perto de mim says so in Portuguese when the position is refused", async () => {
     const { context, page } = await open("/category/chales", DESKTOP);
+    await reachFor(page, "filtros");
     await page.getByRole("button", { name: "Perto de mim" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "localização" }).textContent()).resolves.toBe(
       "Você não permitiu o acesso à sua localização. Libere a permissão no navegador ou digite uma cidade.",

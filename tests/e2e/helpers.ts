@@ -94,3 +94,15 @@ export async function typeBeforeHydration(page: Page, url: string, typing: () =>
   await waitForHydration(page);
   await page.unrouteAll();
 }
+
+/**
+ * Reaches for a part of the page whose code loads when first used (HydrateOnUse, such as a
+ * category's filters), as a person about to use it does: points at it, or moves the keyboard's focus
+ * into it. Then waits until React has hydrated it.
+ */
+export async function reachFor(page: Page, part: string, by: "pointer" | "keyboard" = "pointer") {
+  const element = page.locator(`[data-hydrate-on-use="${part}"]`);
+  if (by === "pointer") await element.hover({ position: { x: 4, y: 4 } });
+  else await element.locator("input, select, button").first().focus();
+  await page.waitForFunction((wrapper) => !!wrapper?.firstElementChild && Object.keys(wrapper.firstElementChild).some((key) => key.startsWith("__reactProps$")), await element.elementHandle());
+}

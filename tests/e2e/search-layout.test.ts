@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { BrowserContextOptions, Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
-import { openPage } from "./helpers";
+import { openPage, reachFor } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -133,6 +133,7 @@ describe.skipIf(!hasChromium)("the search pages' layout on a phone and a desktop
     await expect(page.getByLabel("Ordenar por").isVisible()).resolves.toBe(false);
     await page.screenshot({ path: `${SHOTS}/category-folded-390-${colorScheme}.png` });
 
+    await reachFor(page, "filtros");
     await toggle.click();
     await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true");
     for (const field of [page.getByRole("combobox", { name: "Localização" }), page.getByLabel("Ordenar por"), page.getByLabel("Hóspedes"), page.getByRole("button", { name: /^Mais filtros/ })]) {

@@ -5,7 +5,7 @@ import { AMENITIES, INTERNET_KINDS, MOBILE_CARRIERS, POWER_SOURCES, ROAD_ACCESS,
 import type { PropertyQuery } from "@common/property-query";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "@common/stay-attributes";
 import type { Facets } from "@server/properties/facets";
-import { selectionOf, triggerClass, triggerText, type GroupKey, type Selection } from "./more-filters-selection";
+import { selectionOf, triggerClass, triggerReplay, triggerText, type GroupKey, type Selection } from "./more-filters-selection";
 
 const option = <T extends string>(value: T, label: string) => ({ value, label });
 const GROUPS: { key: GroupKey; title: string; options: { value: string; label: string }[]; wide?: boolean }[] = [
@@ -84,7 +84,7 @@ export function MoreFiltersSection({ withShowButton, ...props }: MoreFiltersProp
   const { selection, setSelection, facets } = useChoice(props, open);
   return (
     <details className="group w-full" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className={`${triggerClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+      <summary {...triggerReplay} className={`${triggerClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText(selectionOf(props.query))}
         <Icon name="chevron-down" aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>

@@ -4,7 +4,7 @@ import { useDialogOnDemand } from "~/components/ui/on-demand";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { MoreFiltersProps } from "./more-filters-fields";
-import { GROUP_KEYS, selectionOf, triggerClass, triggerText, type Selection } from "./more-filters-selection";
+import { GROUP_KEYS, selectionOf, triggerClass, triggerReplay, triggerText, type Selection } from "./more-filters-selection";
 
 const loadDialog = () => import("./more-filters-dialog");
 /** The <details> section that the server draws for the page before JavaScript runs: the browser never loads it. */
@@ -25,7 +25,7 @@ export function MoreFilters(props: MoreFiltersProps) {
   if (!hydrated) return <ServerMarkup>{serverFields ? <serverFields.MoreFiltersSection {...props} withShowButton /> : null}</ServerMarkup>;
   return (
     <>
-      <button {...dialog.triggerProps} className={triggerClass}>
+      <button {...dialog.triggerProps} {...triggerReplay} className={triggerClass}>
         <Icon name="sliders-horizontal" aria-hidden className="size-4" /> {triggerText(applied)}
       </button>
       {/* Closed, the applied filters still go with the form (a sort or a price change keeps them). */}

@@ -17,6 +17,9 @@ interface Part {
 /** The parts found in the server's markup, by name: seen or still waiting. */
 const parts = new Map<string, Part>();
 
+/** Whether what renders now may be the server's markup being hydrated (no client navigation yet). */
+export const onServerPage = () => serverPage;
+
 /** Called when the router has moved to another page: what renders from then on waits for nothing. */
 export function clientNavigated() {
   serverPage = false;
