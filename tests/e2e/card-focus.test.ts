@@ -76,7 +76,8 @@ describe.skipIf(!hasChromium)("the focused card shows its focus ring, in Chromiu
     await waitForHydration(page);
     const heart = page.getByRole("button", { name: /^Favoritar / }).first();
     await heart.click();
-    await page.waitForFunction(() => document.querySelector('button[aria-pressed="true"]:not([aria-disabled])'));
+    // Saved once the server has answered: pressed, and no longer waiting.
+    await heart.and(page.locator('[aria-pressed="true"]:not([aria-disabled])')).waitFor();
     await page.goto(`${t.app.url}/favoritos`);
     await waitForHydration(page);
     await expectVisibleRing(page, colorScheme);
