@@ -10,9 +10,19 @@ export function isTheme(value: unknown): value is Theme {
 
 export const SYSTEM_DARK_QUERY = "(prefers-color-scheme: dark)";
 
+let systemDarkQuery: MediaQueryList | undefined;
+/**
+ * The page's one query of the OS preference. When its change event fires its `matches` is the new
+ * preference, where a query made anew at that moment could still tell the old one (Chromium), and
+ * React would draw the old theme over the one the change asked for.
+ */
+export function systemDarkMedia(): MediaQueryList {
+  return (systemDarkQuery ??= window.matchMedia(SYSTEM_DARK_QUERY));
+}
+
 /** Whether the OS asks for dark now (never on the server, which cannot know). */
 export function systemPrefersDark(): boolean {
-  return typeof window !== "undefined" && window.matchMedia(SYSTEM_DARK_QUERY).matches;
+  return typeof window !== "undefined" && systemDarkMedia().matches;
 }
 
 /** Whether a theme shows dark, given the OS preference that "system" follows. */

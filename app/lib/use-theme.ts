@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { isTheme, SYSTEM_DARK_QUERY, systemPrefersDark, THEME_FETCHER_KEY, type Theme } from "./theme";
+import { isTheme, systemDarkMedia, systemPrefersDark, THEME_FETCHER_KEY, type Theme } from "./theme";
 
 /**
  * The theme to render: a choice being saved wins over the root loader's (possibly older) value, so a
@@ -13,7 +13,7 @@ export function useTheme(): Theme {
 }
 
 function onSystemThemeChange(notify: () => void) {
-  const query = window.matchMedia(SYSTEM_DARK_QUERY);
+  const query = systemDarkMedia();
   query.addEventListener("change", notify);
   return () => query.removeEventListener("change", notify);
 }
