@@ -69,8 +69,11 @@ function midnightOf(night: Night): number {
   return utcMidnight - offsetAt(utcMidnight - offsetAt(utcMidnight));
 }
 
-/** A date-only value as node-ical gives it (midnight of that day in the server's zone). */
-const dateOnly = (value: Date): Night => `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+/** A date-only value as libraries give it (node-ical, brazilian-utils: midnight of that day in the server's zone). */
+export const dateOnly = (value: Date): Night => `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+
+/** The day of the week a date falls on: 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (date: Night) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 /** The nights an occurrence takes, within [first, last]. */
 function nightsOf(start: Date, end: Date | undefined, fullDay: boolean, first: Night, last: Night, take: (night: Night) => void) {

@@ -7,7 +7,7 @@
  * here, from that Tuesday.
  */
 import { getHolidays, type StateCode } from "@brazilian-utils/brazilian-utils";
-import { addNights, type Night } from "./feed-nights";
+import { addNights, dateOnly, weekdayOf, type Night } from "./feed-nights";
 
 export interface Holiday {
   date: Night;
@@ -24,10 +24,7 @@ export interface LongWeekend {
   holidays: string[];
 }
 
-const localDate = (value: Date): Night => `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, "0")}-${String(value.getDate()).padStart(2, "0")}`;
-/** 0 = Sunday … 6 = Saturday. */
-const weekday = (date: Night) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const isWeekend = (date: Night) => weekday(date) === 0 || weekday(date) === 6;
+const isWeekend = (date: Night) => weekdayOf(date) === 0 || weekdayOf(date) === 6;
 
 /** One year's holidays, with the state's when `uf` names one (the library ignores a code it does not know). */
 function holidaysOf(year: number, uf: string | null): Holiday[] {
@@ -36,7 +33,7 @@ function holidaysOf(year: number, uf: string | null): Holiday[] {
   for (const holiday of listed) {
     // Easter is a Sunday, and "religious" days are no days off.
     if (holiday.type === "religious") continue;
-    const date = localDate(holiday.date);
+    const date = dateOnly(holiday.date);
     if (holiday.name.startsWith("Carnaval")) {
       found.push({ date: addNights(date, -1), name: "Carnaval (segunda-feira)", kind: "optional" });
       found.push({ date, name: "Carnaval (terça-feira)", kind: "optional" });
@@ -71,8 +68,8 @@ export function longWeekendsBetween(first: Night, last: Night, uf: string | null
   // A working day between a holiday and a weekend is bridged.
   const bridged = new Set<Night>();
   for (const date of names.keys()) {
-    if (weekday(date) === 4 && !off(addNights(date, 1))) bridged.add(addNights(date, 1));
-    if (weekday(date) === 2 && !off(addNights(date, -1))) bridged.add(addNights(date, -1));
+    if (weekdayOf(date) === 4 && !off(addNights(date, 1))) bridged.add(addNights(date, 1));
+    if (weekdayOf(date) === 2 && !off(addNights(date, -1))) bridged.add(addNights(date, -1));
   }
   const free = (date: Night) => off(date) || bridged.has(date);
 

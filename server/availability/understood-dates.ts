@@ -10,7 +10,7 @@
  * they come.
  */
 import { normalizeText } from "../../common/cities";
-import { addNights, type Night } from "./feed-nights";
+import { addNights, weekdayOf, type Night } from "./feed-nights";
 import { holidaysBetween, longWeekendsBetween } from "./holidays";
 
 export interface Stay {
@@ -45,14 +45,12 @@ const HOLIDAY_WORDS: [words: string, name: RegExp][] = [
 
 const PREPOSITION = "(?:(?:no|na|em|para o|para a|pro|pra|durante o|durante a) )?";
 
-const weekday = (date: Night) => new Date(`${date}T12:00:00Z`).getUTCDay();
-
 /** The stay over days off from `first` to `last`. */
 const overDaysOff = (first: Night, last: Night): Stay => ({ checkIn: addNights(first, -1), checkOut: last });
 
 /** The weekend from `today` on: this one (still to come or under way), or the one after. */
 function weekend(today: Night, next: boolean): Stay {
-  const day = weekday(today);
+  const day = weekdayOf(today);
   // Friday to Sunday; on a Sunday this weekend is over.
   const friday = day === 5 ? today : day === 6 ? addNights(today, -1) : addNights(today, (5 - day + 7) % 7 || 7);
   const checkIn = next ? addNights(friday, 7) : friday < today ? today : friday;
