@@ -95,6 +95,10 @@ const schema = z.object({
     // One origin for the Content-Security-Policy: no {s} subdomains.
     .refine((url) => !new URL(url).host.includes("{"), "must have one fixed host (no {s})")
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /** How often each connected calendar (iCal feed) is read again, in minutes. */
+  CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Calendars read from this machine's loopback addresses: for tests' local feed servers only, refused in production. */
+  CALENDAR_FEEDS_FROM_LOOPBACK: z.enum(["true", "false"]).optional(),
   /** The tiles' credit shown on every map (HTML: a link is allowed). */
   MAP_TILE_ATTRIBUTION: z
     .string()
@@ -138,6 +142,8 @@ export type Config = Omit<
   | "BILLING_SANDBOX"
   | "MAP_TILE_URL"
   | "MAP_TILE_ATTRIBUTION"
+  | "CALENDAR_SYNC_MINUTES"
+  | "CALENDAR_FEEDS_FROM_LOOPBACK"
   | S3Key
   | PostgresTimeoutKey
   | "BASE_URL"
@@ -159,6 +165,8 @@ export type Config = Omit<
   pageConcurrency: number;
   mediaDir: string;
   postgresTimeouts: PostgresTimeouts;
+  /** Connected calendars: how often each is read, and whether loopback addresses may serve them (tests only). */
+  calendarFeeds: { syncEveryMs: number; allowLoopback: boolean };
 };
 
 /**
@@ -202,8 +210,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { CONTACT_EMAIL, CONTACT_WHATSAPP, SEED_DEMO, MEDIA_DIR, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, BILLING_SANDBOX, MAP_TILE_URL, MAP_TILE_ATTRIBUTION, ...rest } =
-    parsed.data;
+  const {
+    CONTACT_EMAIL,
+    CONTACT_WHATSAPP,
+    SEED_DEMO,
+    MEDIA_DIR,
+    STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL,
+    BILLING_SANDBOX,
+    MAP_TILE_URL,
+    MAP_TILE_ATTRIBUTION,
+    CALENDAR_SYNC_MINUTES,
+    CALENDAR_FEEDS_FROM_LOOPBACK,
+    ...rest
+  } = parsed.data;
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
     rest;
   const {
@@ -237,6 +258,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The long bound is for work nobody waits on; a request's is shorter, or the same.
   if (DATABASE_REQUEST_QUERY_TIMEOUT_MS !== undefined && DATABASE_REQUEST_QUERY_TIMEOUT_MS > DATABASE_QUERY_TIMEOUT_MS) {
     throw new ConfigError("Invalid configuration:\n  DATABASE_REQUEST_QUERY_TIMEOUT_MS: must not be longer than DATABASE_QUERY_TIMEOUT_MS");
+  }
+  // Reading a calendar from loopback would let anyone who connects one reach this machine's own services.
+  if (CALENDAR_FEEDS_FROM_LOOPBACK === "true" && c.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration:\n  CALENDAR_FEEDS_FROM_LOOPBACK: not allowed in production (it is for tests' local calendar servers)");
   }
   if (!S3_ACCESS_KEY_ID !== !S3_SECRET_ACCESS_KEY) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither");
@@ -276,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryTimeoutMs: DATABASE_QUERY_TIMEOUT_MS,
       requestQueryTimeoutMs: DATABASE_REQUEST_QUERY_TIMEOUT_MS ?? Math.min(5_000, DATABASE_QUERY_TIMEOUT_MS),
     },
+    calendarFeeds: { syncEveryMs: CALENDAR_SYNC_MINUTES * 60_000, allowLoopback: CALENDAR_FEEDS_FROM_LOOPBACK === "true" },
     // The embedded database's queries run on the drawing thread itself; PostgreSQL's run elsewhere while a page waits.
     pageConcurrency: c.PAGE_CONCURRENCY ?? (c.DATABASE_URL ? 4 : 2),
     // Demo accounts have a public password: by default only on a local embedded database.

@@ -6,7 +6,7 @@
  * knows it when it comes back through another channel's feed (feed-nights.ts leaves it out).
  */
 import ical from "ical-generator";
-import { addNights, type Night } from "./feed-nights";
+import { addNights, type Night } from "../../common/nights";
 
 export interface NightRun {
   first: Night;

@@ -17,13 +17,11 @@
  */
 import ical, { type EventInstance, type VEvent } from "node-ical";
 import { setImmediate as nextTurn } from "node:timers/promises";
-
-/** "2027-02-13": the night from the 13th to the 14th. */
-export type Night = string;
+import { addNights, BRAZIL_ZONE, CALENDAR_MONTHS_AHEAD, dateOnly, lastCalendarNight, nightOf, type Night } from "../../common/nights";
 
 export const FEED_LIMITS = {
   /** How far ahead a feed's nights are read. */
-  horizonMonths: 18,
+  horizonMonths: CALENDAR_MONTHS_AHEAD,
   /** Events read in one feed. */
   events: 20_000,
   /** Occurrences of one recurring event, from its start to the horizon. */
@@ -39,22 +37,9 @@ export const FEED_ERRORS = {
 
 export type FeedReading = { ok: true; nights: Night[]; events: number } | { ok: false; error: string };
 
-const ZONE = "America/Sao_Paulo";
-const dateInZone = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const wallClock = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+const wallClock = new Intl.DateTimeFormat("en-US", { timeZone: BRAZIL_ZONE, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
 
-const pad = (n: number) => String(n).padStart(2, "0");
 const ymd = (night: Night) => night.split("-").map(Number) as [number, number, number];
-
-export function addNights(night: Night, count: number): Night {
-  const [y, m, d] = ymd(night);
-  return new Date(Date.UTC(y, m - 1, d + count)).toISOString().slice(0, 10);
-}
-
-/** The date an instant falls on in Brazil's time. */
-export function nightOf(instant: Date): Night {
-  return dateInZone.format(instant);
-}
 
 /** The zone's offset from UTC at an instant, in ms (-3 h since 2019; daylight time before). */
 function offsetAt(instant: number): number {
@@ -68,12 +53,6 @@ function midnightOf(night: Night): number {
   const utcMidnight = Date.UTC(y, m - 1, d);
   return utcMidnight - offsetAt(utcMidnight - offsetAt(utcMidnight));
 }
-
-/** A date-only value as libraries give it (node-ical, brazilian-utils: midnight of that day in the server's zone). */
-export const dateOnly = (value: Date): Night => `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-
-/** The day of the week a date falls on: 0 = Sunday … 6 = Saturday. */
-export const weekdayOf = (date: Night) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 /** The nights an occurrence takes, within [first, last]. */
 function nightsOf(start: Date, end: Date | undefined, fullDay: boolean, first: Night, last: Night, take: (night: Night) => void) {
@@ -123,8 +102,7 @@ export async function readFeedNights(text: string, { today, ownDomain }: { today
   const events = Object.values(parsed).filter((item): item is VEvent => item?.type === "VEVENT");
   if (events.length > FEED_LIMITS.events) return { ok: false, error: FEED_ERRORS.tooMany };
 
-  const [y, m, d] = ymd(today);
-  const last = addNights(new Date(Date.UTC(y, m - 1 + FEED_LIMITS.horizonMonths, d)).toISOString().slice(0, 10), -1);
+  const last = lastCalendarNight(today);
   const from = new Date(midnightOf(today));
   const to = new Date(midnightOf(addNights(last, 1)));
   const ownSuffix = `@${ownDomain}`.toLowerCase();

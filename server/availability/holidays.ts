@@ -7,7 +7,7 @@
  * here, from that Tuesday.
  */
 import { getHolidays, type StateCode } from "@brazilian-utils/brazilian-utils";
-import { addNights, dateOnly, weekdayOf, type Night } from "./feed-nights";
+import { addNights, dateOnly, weekdayOf, type Night } from "../../common/nights";
 
 export interface Holiday {
   date: Night;

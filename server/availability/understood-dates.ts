@@ -10,13 +10,8 @@
  * they come.
  */
 import { normalizeText } from "../../common/cities";
-import { addNights, weekdayOf, type Night } from "./feed-nights";
+import { addNights, weekdayOf, type Night, type Stay } from "../../common/nights";
 import { holidaysBetween, longWeekendsBetween } from "./holidays";
-
-export interface Stay {
-  checkIn: Night;
-  checkOut: Night;
-}
 
 export interface UnderstoodDates {
   stay: Stay | null;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, customType, doublePrecision, index, integer, numeric, pgTable, point, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, numeric, pgTable, point, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PROPERTY_STATUSES } from "../../common/property-card";
 import { CANCELLATION_KEYS } from "../../common/house-rules";
 
@@ -111,6 +111,8 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
 });
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A set of date ranges, as PostgreSQL writes it: "{[2027-02-13,2027-02-16),[2027-03-01,2027-03-02)}". */
+const datemultirange = customType<{ data: string }>({ dataType: () => "datemultirange" });
 
 
 /** Brazil's municipalities (IBGE, written by migration 0009): where listings are and where searches centre. */
@@ -188,6 +190,16 @@ export const properties = pgTable(
     otherRules: text("other_rules"),
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_KEYS }),
     cancellationNotes: text("cancellation_notes"),
+    /** The shortest stay the host takes, in nights (a period may ask more: minStayPeriods). */
+    minNights: integer("min_nights").notNull().default(1),
+    /**
+     * Every night taken, by hand or by a connected calendar, as ranges of dates: the union of
+     * hostBlockedNights and feedNights, kept with them in the same transaction
+     * (server/availability/calendar.ts), so a dated search checks one column of the row it reads.
+     */
+    unavailable: datemultirange("unavailable").notNull().default(sql`'{}'::datemultirange`),
+    /** The secret in the listing's exported calendar's address; null until its host first opens the calendar. */
+    calendarToken: text("calendar_token").unique(),
     isActive: boolean("is_active").notNull().default(true),
     status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
@@ -245,7 +257,78 @@ export const properties = pgTable(
     ),
     check("properties_cancellation_policy_check", sql`${t.cancellationPolicy} IN (${sql.raw(CANCELLATION_KEYS.map((k) => `'${k}'`).join(", "))})`),
     check("properties_numbers_check", sql`${t.priceCents} > 0 AND ${t.maxGuests} >= 1 AND ${t.bedrooms} >= 1 AND ${t.bathrooms} >= 1`),
+    check("properties_min_nights_check", sql`${t.minNights} BETWEEN 1 AND 365`),
   ],
+);
+
+/** Nights the host closed by hand on the listing's calendar ("2027-02-13": the night from the 13th to the 14th). */
+export const hostBlockedNights = pgTable(
+  "host_blocked_nights",
+  {
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    night: date("night", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.night] })],
+);
+
+/** A longer minimum stay for check-ins from `starts` to `ends` (e.g. 3 nights at Carnaval). */
+export const minStayPeriods = pgTable(
+  "min_stay_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    starts: date("starts", { mode: "string" }).notNull(),
+    ends: date("ends", { mode: "string" }).notNull(),
+    nights: integer("nights").notNull(),
+  },
+  (t) => [
+    index("min_stay_periods_property_idx").on(t.propertyId, t.starts),
+    check("min_stay_periods_check", sql`${t.ends} >= ${t.starts} AND ${t.nights} BETWEEN 1 AND 365`),
+  ],
+);
+
+/**
+ * A calendar the host keeps elsewhere (Airbnb, Booking.com, …), read from its iCal address: synced
+ * at `nextSyncAt` by whichever process leases it first (`leaseUntil`), then every
+ * CALENDAR_SYNC_MINUTES, sooner after a failure (server/availability/feed-sync.ts).
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    /** The last sync that read the feed; its nights stay until the next good one. */
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /** Why the last try failed, in Portuguese; null after a good sync. */
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** Failed tries in a row: the wait before the next grows with them. */
+    failures: integer("failures").notNull().default(0),
+    nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_property_url_idx").on(t.propertyId, t.url), index("calendar_feeds_due_idx").on(t.nextSyncAt)],
+);
+
+/** The nights a feed's last good sync read. */
+export const feedNights = pgTable(
+  "feed_nights",
+  {
+    feedId: uuid("feed_id")
+      .notNull()
+      .references(() => calendarFeeds.id, { onDelete: "cascade" }),
+    night: date("night", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.night] })],
 );
 
 export const propertyImages = pgTable(

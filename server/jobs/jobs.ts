@@ -1,5 +1,6 @@
 import { removeListedFiles } from "../media/file-deletions";
 import { removeStaleUploads, STAGED_UPLOAD_TTL_MS } from "../media/uploads";
+import { feedSyncSettings, syncDueFeeds } from "../availability/feed-sync";
 import type { Job } from "./runner";
 
 const MINUTE = 60_000;
@@ -23,5 +24,17 @@ export const fileDeletionsJob: Job = {
   run: ({ db, storage, signal }) => removeListedFiles(db, storage, { signal }),
 };
 
+/**
+ * Connected calendars due for a sync (each every CALENDAR_SYNC_MINUTES, sooner after a failure):
+ * looked for every minute, by every process, each feed leased by the one syncing it.
+ */
+export const calendarFeedsJob: Job = {
+  name: "calendar-feeds",
+  counts: "calendários conectados sincronizados",
+  everyMs: MINUTE,
+  leasesItsWork: true,
+  run: ({ db, config, signal }) => syncDueFeeds(db, feedSyncSettings(config), { signal }),
+};
+
 /** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
-export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob];
+export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob];

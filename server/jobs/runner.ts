@@ -1,4 +1,5 @@
 import type { Storage } from "../adapters/storage";
+import type { Config } from "../config";
 import { LOCKS, type Database, type Db } from "../db/client";
 import type { Logger } from "../logger";
 
@@ -6,6 +7,7 @@ import type { Logger } from "../logger";
 export interface JobContext {
   db: Db;
   storage: Storage;
+  config: Config;
   signal: AbortSignal;
 }
 
@@ -16,6 +18,11 @@ export interface Job {
   counts: string;
   /** How often the server runs it (also once at start). */
   everyMs: number;
+  /**
+   * Its work is a set of rows each run leases for itself (connected calendars): every process runs
+   * it at once, sharing the work, instead of one process at a time.
+   */
+  leasesItsWork?: true;
   /** Does the work once and returns how many things it handled. */
   run(context: JobContext): Promise<number>;
 }
@@ -23,6 +30,7 @@ export interface Job {
 export interface JobDeps {
   database: Database;
   storage: Storage;
+  config: Config;
   logger: Logger;
 }
 
@@ -34,7 +42,8 @@ export type JobOutcome = { ran: true; count: number } | { ran: false };
  * process per data directory). The work runs in transactions of its own.
  */
 export async function runJob(deps: JobDeps, job: Job, signal: AbortSignal = new AbortController().signal): Promise<JobOutcome> {
-  const context: JobContext = { db: deps.database.db, storage: deps.storage, signal };
+  const context: JobContext = { db: deps.database.db, storage: deps.storage, config: deps.config, signal };
+  if (job.leasesItsWork) return { ran: true, count: await job.run(context) };
   const outcome = await deps.database.unlessHeldElsewhere(LOCKS.job(job.name), () => job.run(context));
   return outcome.ran ? { ran: true, count: outcome.value } : { ran: false };
 }

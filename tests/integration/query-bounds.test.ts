@@ -2,6 +2,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage } from "../../server/adapters/storage";
+import { loadConfig } from "../../server/config";
 import { openPostgres, type Database } from "../../server/db/client";
 import { runJob, type Job } from "../../server/jobs/runner";
 import { createLogger } from "../../server/logger";
@@ -73,7 +74,7 @@ describe.runIf(engine === "postgres")("PostgreSQL: a request's queries have the 
 
   it("a background job, through the job runner, has the long bound", async () => {
     const job: Job = { name: "teste-limite-longo", counts: "consultas", everyMs: 60_000, run: async ({ db }) => (await db.execute(SLOW), 1) };
-    const deps = { database, storage: createDiskStorage(os.tmpdir()), logger: createLogger("silent") };
+    const deps = { database, storage: createDiskStorage(os.tmpdir()), config: loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "a".repeat(32) }), logger: createLogger("silent") };
     const run = await elapsed(() => runJob(deps, job));
     expect(run.error).toBeNull();
     expect(run.ms).toBeGreaterThanOrEqual(990);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addNights, FEED_ERRORS, FEED_LIMITS, readFeedNights, type Night } from "../../server/availability/feed-nights";
+import { addNights, type Night } from "../../common/nights";
+import { FEED_ERRORS, FEED_LIMITS, readFeedNights } from "../../server/availability/feed-nights";
 
 /*
  * Feeds written as each channel exports them (from their help pages and the fixtures of public

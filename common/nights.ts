@@ -1,0 +1,83 @@
+/**
+ * Nights and stays, as the calendar, the search and the listing count them. A night is the date it
+ * starts on ("2027-02-13": from the 13th to the 14th), in Brazil's time; a stay is its check-in and
+ * check-out dates, the check-out's night not included.
+ */
+
+/** "2027-02-13": the night from the 13th to the 14th. */
+export type Night = string;
+
+export const BRAZIL_ZONE = "America/Sao_Paulo";
+const dateInZone = new Intl.DateTimeFormat("en-CA", { timeZone: BRAZIL_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const ymd = (night: Night) => night.split("-").map(Number) as [number, number, number];
+
+/** A real date written YYYY-MM-DD (not 2027-02-30). */
+export function isNight(value: unknown): value is Night {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = ymd(value);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function addNights(night: Night, count: number): Night {
+  const [y, m, d] = ymd(night);
+  return new Date(Date.UTC(y, m - 1, d + count)).toISOString().slice(0, 10);
+}
+
+/** Nights from `first` up to the night before `end` (a stay's length: checkIn to checkOut). */
+export function nightsBetween(first: Night, end: Night): number {
+  const [y1, m1, d1] = ymd(first);
+  const [y2, m2, d2] = ymd(end);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
+}
+
+/** Every night from `first` up to the night before `end`. */
+export function nightsFrom(first: Night, end: Night): Night[] {
+  const count = Math.max(0, nightsBetween(first, end));
+  return Array.from({ length: count }, (_, i) => addNights(first, i));
+}
+
+/** The date an instant falls on in Brazil's time. */
+export function nightOf(instant: Date): Night {
+  return dateInZone.format(instant);
+}
+
+/** A date-only value as libraries give it (node-ical, brazilian-utils: midnight of that day in the server's zone). */
+export const dateOnly = (value: Date): Night => `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+
+/** The day of the week a date falls on: 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (date: Night) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/** dd/mm/aaaa. */
+export function formatNight(night: Night): string {
+  const [y, m, d] = ymd(night);
+  return `${pad(d)}/${pad(m)}/${y}`;
+}
+
+/** How far ahead calendars are kept, read and searched. */
+export const CALENDAR_MONTHS_AHEAD = 18;
+/** The longest stay a search or a contact may ask for. */
+export const MAX_STAY_NIGHTS = 365;
+
+/** The last night a calendar holds: the night before the same date CALENDAR_MONTHS_AHEAD from today. */
+export function lastCalendarNight(today: Night): Night {
+  const [y, m, d] = ymd(today);
+  return addNights(new Date(Date.UTC(y, m - 1 + CALENDAR_MONTHS_AHEAD, d)).toISOString().slice(0, 10), -1);
+}
+
+export interface Stay {
+  checkIn: Night;
+  checkOut: Night;
+}
+
+/** Why a stay cannot be searched or asked for, in Portuguese; null when it can. */
+export function stayProblem(stay: Stay, today: Night): string | null {
+  if (!isNight(stay.checkIn) || !isNight(stay.checkOut)) return "Informe as datas no formato dd/mm/aaaa.";
+  if (stay.checkOut <= stay.checkIn) return "A data de check-out deve ser depois da data de check-in.";
+  if (stay.checkIn < today) return "A data de check-in já passou. Escolha uma data a partir de hoje.";
+  if (nightsBetween(stay.checkIn, stay.checkOut) > MAX_STAY_NIGHTS) return "A estadia pode ter no máximo 365 noites.";
+  if (stay.checkIn > lastCalendarNight(today)) return `Escolha um check-in nos próximos ${CALENDAR_MONTHS_AHEAD} meses.`;
+  return null;
+}
