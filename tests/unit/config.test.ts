@@ -27,6 +27,13 @@ describe("configuration", () => {
     expect(loadConfig({ ...production, BASE_URL: "https://recanto.com.br", BILLING_SANDBOX: "true" }).BASE_URL).toBe("https://recanto.com.br");
   });
 
+  it("syncs connected calendars every 30 minutes unless set, and refuses reading them from loopback in production", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).calendarFeeds).toEqual({ syncEveryMs: 30 * 60_000, allowLoopback: false });
+    expect(loadConfig({ DATA_DIR: tmp(), CALENDAR_SYNC_MINUTES: "15", CALENDAR_FEEDS_FROM_LOOPBACK: "true", NODE_ENV: "test" }).calendarFeeds).toEqual({ syncEveryMs: 15 * 60_000, allowLoopback: true });
+    expect(() => loadConfig({ DATA_DIR: tmp(), CALENDAR_SYNC_MINUTES: "1" })).toThrow(/CALENDAR_SYNC_MINUTES/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", CALENDAR_FEEDS_FROM_LOOPBACK: "true" })).toThrow(/CALENDAR_FEEDS_FROM_LOOPBACK: not allowed in production/);
+  });
+
   it("refuses production on PostgreSQL or https without AUTH_SECRET, and never seeds demo accounts there by default", () => {
     const postgres = { NODE_ENV: "production", DATABASE_URL: "postgres://db/recanto", BASE_URL: "http://recanto.internal", DATA_DIR: tmp() };
     expect(() => loadConfig(postgres)).toThrow(/AUTH_SECRET: required in production/);
