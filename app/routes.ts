@@ -27,6 +27,8 @@ export default [
   route("minhas-propriedades", "routes/minhas-propriedades.tsx"),
   route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),
   route("editar-propriedade/:id", "routes/editar-propriedade.tsx"),
+  route("minhas-propriedades/:id/calendario", "routes/calendario-propriedade.tsx"),
+  route("calendario/:file", "routes/calendario-ics.ts"),
   route("moderacao", "routes/moderacao.tsx"),
   route("moderacao/:id", "routes/moderacao-propriedade.tsx"),
   route("category/:categoryId", "routes/category.tsx"),

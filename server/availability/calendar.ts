@@ -5,13 +5,14 @@
  * `unavailable` column anew from both sources in the same transaction: two changes at once never
  * leave the union without one of them. Only the listing's host reads or changes any of it.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, asc, between, eq, sql } from "drizzle-orm";
 import { accepted, refused, type Result } from "../../common/refusal";
 import { isNight, lastCalendarNight, MAX_STAY_NIGHTS, nightsBetween, type Night } from "../../common/nights";
 import type { Db } from "../db/client";
 import { calendarFeeds, feedNights, hostBlockedNights, minStayPeriods, properties } from "../db/schema";
 import { isUuid } from "../properties/properties";
+import { exportFeed } from "./export-feed";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -144,25 +145,38 @@ export function nightsProblem(nights: readonly unknown[], today: Night): string 
   return null;
 }
 
-/** Closes (`blocked`) or opens nights by hand; answers how many changed. Nights a feed takes stay taken. */
-export async function changeHostNights(db: Db, hostId: string, propertyId: string, nights: readonly unknown[], blocked: boolean, today: Night): Promise<Result<number>> {
-  const problem = nightsProblem(nights, today);
+/** Nights a host closes (`block`) and opens (`free`) by hand in one change. */
+export interface NightsChange {
+  block?: readonly unknown[];
+  free?: readonly unknown[];
+}
+
+/** Closes and opens nights by hand, in one transaction; answers how many changed. Nights a feed takes stay taken. */
+export async function changeHostNights(db: Db, hostId: string, propertyId: string, change: NightsChange, today: Night): Promise<Result<number>> {
+  const problem = nightsProblem([...(change.block ?? []), ...(change.free ?? [])], today);
   if (problem) return refused(400, problem);
-  const wanted = [...new Set(nights as Night[])];
+  const block = [...new Set(change.block as Night[] | undefined)];
+  const free = [...new Set(change.free as Night[] | undefined)];
+  if (block.some((night) => free.includes(night))) return refused(400, "Uma noite não pode ser bloqueada e liberada ao mesmo tempo.");
   return db.transaction(async (tx) => {
     if (!(await lockOwnListing(tx, hostId, propertyId))) return NOT_YOURS;
-    const changed = blocked
-      ? await tx
-          .insert(hostBlockedNights)
-          .values(wanted.map((night) => ({ propertyId, night })))
-          .onConflictDoNothing()
-          .returning({ night: hostBlockedNights.night })
-      : await tx
-          .delete(hostBlockedNights)
-          .where(and(eq(hostBlockedNights.propertyId, propertyId), sql`${hostBlockedNights.night} = ANY(${sql.param(wanted)}::date[])`))
-          .returning({ night: hostBlockedNights.night });
+    const blocked =
+      block.length === 0
+        ? []
+        : await tx
+            .insert(hostBlockedNights)
+            .values(block.map((night) => ({ propertyId, night })))
+            .onConflictDoNothing()
+            .returning({ night: hostBlockedNights.night });
+    const freed =
+      free.length === 0
+        ? []
+        : await tx
+            .delete(hostBlockedNights)
+            .where(and(eq(hostBlockedNights.propertyId, propertyId), sql`${hostBlockedNights.night} = ANY(${sql.param(free)}::date[])`))
+            .returning({ night: hostBlockedNights.night });
     await refreshUnavailable(tx, propertyId);
-    return accepted(changed.length);
+    return accepted(blocked.length + freed.length);
   });
 }
 
@@ -242,4 +256,13 @@ export async function exportedNights(db: Executor, token: string, today: Night) 
     .from(properties)
     .where(eq(properties.calendarToken, token));
   return row ?? null;
+}
+
+/** The text of a listing's exported feed (its secret in the address), as of today; null for an unknown secret. */
+export async function exportedCalendar(db: Db, token: string, today: Night, domain: string): Promise<string | null> {
+  const found = await exportedNights(db, token, today);
+  if (!found) return null;
+  // The listing's id stays ours: its UIDs carry a hash of it.
+  const feedKey = createHash("sha256").update(found.id).digest("hex").slice(0, 16);
+  return exportFeed({ nights: found.nights, feedKey, domain, changedAt: found.updatedAt });
 }

@@ -132,7 +132,8 @@ describe.skipIf(!hasChromium)("no hydration warning or error in the console, on 
     await loginViaForm(page, t.app, HOST, DEMO_PASSWORD);
     await visit(page, "/minhas-propriedades");
     const edit = await page.getByRole("link", { name: /Editar/ }).first().getAttribute("href");
-    for (const path of ["/perfil", "/favoritos", "/adicionar-propriedade", edit!, "/planos", "/"]) await visit(page, path);
+    const calendar = await page.getByRole("link", { name: /^Calendário de/ }).first().getAttribute("href");
+    for (const path of ["/perfil", "/favoritos", "/adicionar-propriedade", edit!, calendar!, "/planos", "/"]) await visit(page, path);
     await context.close();
     expect(reports).toEqual([]);
   });

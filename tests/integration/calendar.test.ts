@@ -36,13 +36,17 @@ describe(`a listing's calendar (${engine})`, () => {
 
   it("closes and opens nights by hand, keeping the listing's taken nights as ranges", async () => {
     const id = await newListing();
-    expect(await changeHostNights(database.db, hostId, id, [night(3), night(4), night(5), night(9)], true, today)).toEqual({ ok: true, value: 4 });
+    expect(await changeHostNights(database.db, hostId, id, { block: [night(3), night(4), night(5), night(9)] }, today)).toEqual({ ok: true, value: 4 });
     // Again: nothing new.
-    expect(await changeHostNights(database.db, hostId, id, [night(4)], true, today)).toEqual({ ok: true, value: 0 });
+    expect(await changeHostNights(database.db, hostId, id, { block: [night(4)] }, today)).toEqual({ ok: true, value: 0 });
     expect(await unavailableOf(id)).toBe(`{[${night(3)},${night(6)}),[${night(9)},${night(10)})}`);
-    expect(await changeHostNights(database.db, hostId, id, [night(4), night(9)], false, today)).toEqual({ ok: true, value: 2 });
+    expect(await changeHostNights(database.db, hostId, id, { free: [night(4), night(9)] }, today)).toEqual({ ok: true, value: 2 });
     expect(await unavailableOf(id)).toBe(`{[${night(3)},${night(4)}),[${night(5)},${night(6)})}`);
     expect((await takenOf(id)).map((t) => t.night)).toEqual([night(3), night(5)]);
+    // Both in one change; a night both closed and opened is refused whole.
+    expect(await changeHostNights(database.db, hostId, id, { block: [night(7)], free: [night(3)] }, today)).toEqual({ ok: true, value: 2 });
+    expect(await changeHostNights(database.db, hostId, id, { block: [night(8), night(5)], free: [night(5)] }, today)).toMatchObject({ ok: false, status: 400 });
+    expect((await takenOf(id)).map((t) => t.night)).toEqual([night(5), night(7)]);
   });
 
   it("refuses bad nights and changes nothing", async () => {
@@ -56,7 +60,7 @@ describe(`a listing's calendar (${engine})`, () => {
       [Array.from({ length: 551 }, (_, i) => night(i % 540)), "Altere no máximo 550 noites de uma vez."],
     ];
     for (const [nights, title] of cases) {
-      const answer = await changeHostNights(database.db, hostId, id, nights, true, today);
+      const answer = await changeHostNights(database.db, hostId, id, { block: nights }, today);
       expect(answer).toMatchObject({ ok: false, status: 400, title });
     }
     expect(await database.db.select().from(hostBlockedNights).where(eq(hostBlockedNights.propertyId, id))).toEqual([]);
@@ -65,11 +69,11 @@ describe(`a listing's calendar (${engine})`, () => {
 
   it("lets no one but the listing's host read or change its calendar", async () => {
     const id = await newListing();
-    await changeHostNights(database.db, hostId, id, [night(2)], true, today);
+    await changeHostNights(database.db, hostId, id, { block: [night(2)] }, today);
     const notYours = { ok: false, status: 404 };
     expect(await hostCalendar(database.db, otherHostId, id, { first: today, last: night(30) })).toBeNull();
-    expect(await changeHostNights(database.db, otherHostId, id, [night(2)], false, today)).toMatchObject(notYours);
-    expect(await changeHostNights(database.db, otherHostId, id, [night(7)], true, today)).toMatchObject(notYours);
+    expect(await changeHostNights(database.db, otherHostId, id, { free: [night(2)] }, today)).toMatchObject(notYours);
+    expect(await changeHostNights(database.db, otherHostId, id, { block: [night(7)] }, today)).toMatchObject(notYours);
     expect(await setMinNights(database.db, otherHostId, id, 5)).toMatchObject(notYours);
     expect(await addMinStayPeriod(database.db, otherHostId, id, { starts: night(10), ends: night(14), nights: 3 }, today)).toMatchObject(notYours);
     expect(await renewCalendarToken(database.db, otherHostId, id)).toMatchObject(notYours);
@@ -99,7 +103,7 @@ describe(`a listing's calendar (${engine})`, () => {
 
   it("imports a connected calendar, keeps its last good nights when it breaks, and frees a night the feed frees", async () => {
     const id = await newListing();
-    await changeHostNights(database.db, hostId, id, [night(20)], true, today);
+    await changeHostNights(database.db, hostId, id, { block: [night(20)] }, today);
     feeds.set("/airbnb-1.ics", airbnbFeed([{ checkIn: night(10), checkOut: night(13) }]));
     const connected = await connectFeed(database.db, hostId, id, { name: " Airbnb ", url: `  ${feeds.base}/airbnb-1.ics ` });
     if (!connected.ok) throw new Error(connected.title);
@@ -164,7 +168,7 @@ describe(`a listing's calendar (${engine})`, () => {
     const connected = await connectFeed(database.db, hostId, id, { name: "Booking.com", url: `${feeds.base}/booking.ics` });
     if (!connected.ok) throw new Error(connected.title);
     await syncFeedNow(database.db, connected.value, settings);
-    await changeHostNights(database.db, hostId, id, [night(6), night(8)], true, today);
+    await changeHostNights(database.db, hostId, id, { block: [night(6), night(8)] }, today);
     expect((await exportedNights(database.db, calendarToken, today))!.nights).toEqual([night(5), night(6), night(8)]);
     // The same secret on the next visit.
     expect((await hostCalendar(database.db, hostId, id, { first: today, last: night(30) }))!.calendarToken).toBe(calendarToken);
@@ -201,7 +205,7 @@ describe(`a listing's calendar (${engine})`, () => {
     if (!connected.ok) throw new Error(connected.title);
     await Promise.all([
       syncFeedNow(database.db, connected.value, settings),
-      ...Array.from({ length: 5 }, (_, i) => changeHostNights(database.db, hostId, id, [night(50 + i)], true, today)),
+      ...Array.from({ length: 5 }, (_, i) => changeHostNights(database.db, hostId, id, { block: [night(50 + i)] }, today)),
     ]);
     expect(await unavailableOf(id)).toBe(`{[${night(40)},${night(41)}),[${night(50)},${night(55)})}`);
   });

@@ -517,6 +517,8 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
       ),
     },
     { weight: 3, arbitrary: get("edit-page", idSegment.map((s) => `/editar-propriedade/${s}`), anyQuery) },
+    { weight: 3, arbitrary: get("calendar-page", idSegment.map((s) => `/minhas-propriedades/${s}/calendario`), anyQuery) },
+    { weight: 2, arbitrary: get("calendar-export", segment(fc.oneof(fc.base64String({ maxLength: 40 }), nastyText)).map((s) => `/calendario/${s}.ics`), anyQuery) },
     { weight: 3, arbitrary: get("moderation-page", idSegment.map((s) => `/moderacao/${s}`), anyQuery) },
     {
       weight: 2,
@@ -613,6 +615,27 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         "host-property",
         fc.constant("/api/propriedades"),
         form({ intent: either(fc.constantFrom("toggle", "toggle", "toggle", "delete")), id: propertyKey, active: bool }),
+      ),
+    },
+    {
+      weight: 6,
+      arbitrary: post(
+        "calendar",
+        idSegment.map((s) => `/minhas-propriedades/${s}/calendario`),
+        form({
+          intent: either(fc.constantFrom("noites", "estadia-minima", "periodo", "remover-periodo", "conectar", "sincronizar", "desconectar", "novo-endereco")),
+          bloquear: either(fc.array(anyDate, { maxLength: 5 }).map((nights) => nights.join(","))),
+          liberar: either(fc.array(anyDate, { maxLength: 5 }).map((nights) => nights.join(","))),
+          minNights: count,
+          starts: either(anyDate),
+          ends: either(anyDate),
+          periodNights: count,
+          periodId: propertyKey,
+          feedId: propertyKey,
+          name: text("Airbnb"),
+          // Only addresses refused before any connection: no test reaches off this machine.
+          url: either(fc.constantFrom("http://127.0.0.1:9/cal.ics", "https://10.0.0.1/cal.ics", "webcal://[::1]/x.ics", "ftp://127.0.0.1/cal.ics")),
+        }),
       ),
     },
     { weight: 6, arbitrary: post("property-add", fc.constant("/adicionar-propriedade"), formBody(fieldPairs(propertyFields).map(renameImageIds))) },

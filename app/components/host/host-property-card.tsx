@@ -17,6 +17,7 @@ const STATUS: Record<PropertyStatus, { label: string; className: string }> = {
 };
 
 const AMENITIES_SHOWN = 3;
+const iconLink = "inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800";
 
 /** Shows the outcome of a card's action (toggle or delete) as the spec's toast, once per answer. */
 function useResultToast(data: ActionResult | undefined) {
@@ -119,8 +120,15 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
           </div>
           <div className="flex items-center gap-1">
             <Link
+              to={`/minhas-propriedades/${property.id}/calendario`}
+              className={iconLink}
+              aria-label={`Calendário de ${property.title}`}
+            >
+              <Icon name="calendar-days" aria-hidden className="size-4" />
+            </Link>
+            <Link
               to={`/editar-propriedade/${property.id}`}
-              className="inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+              className={iconLink}
               aria-label={`Editar ${property.title}`}
             >
               <Icon name="pencil" aria-hidden className="size-4" />

@@ -63,6 +63,8 @@ async function show(variant: Variant, title: string, options: ToastOptions = {})
 export const notify = {
   success: (title: string, options?: ToastOptions) => void show("success", title, options),
   error: (title: string, options?: ToastOptions) => void show("error", title, options),
+  /** Neither a success nor an error: why a press did nothing. */
+  message: (title: string, options?: ToastOptions) => void show("message", title, options),
   /** A message from the server (app/lib/toast.server.ts), after a redirect. */
   toast: (t: Toast) => void show(t.variant === "success" || t.variant === "error" ? t.variant : "message", t.title, { description: t.description }),
 };
