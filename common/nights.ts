@@ -56,8 +56,10 @@ export function formatNight(night: Night): string {
   return `${pad(d)}/${pad(m)}/${y}`;
 }
 
-/** How far ahead calendars are kept, read and searched. */
+/** How far ahead calendars are kept and read. */
 export const CALENDAR_MONTHS_AHEAD = 18;
+/** How far ahead a stay may be searched for or asked about. */
+export const MAX_DAYS_AHEAD = 730;
 /** The longest stay a search or a contact may ask for. */
 export const MAX_STAY_NIGHTS = 365;
 
@@ -72,12 +74,28 @@ export interface Stay {
   checkOut: Night;
 }
 
-/** Why a stay cannot be searched or asked for, in Portuguese; null when it can. */
-export function stayProblem(stay: Stay, today: Night): string | null {
-  if (!isNight(stay.checkIn) || !isNight(stay.checkOut)) return "Informe as datas no formato dd/mm/aaaa.";
-  if (stay.checkOut <= stay.checkIn) return "A data de check-out deve ser depois da data de check-in.";
-  if (stay.checkIn < today) return "A data de check-in já passou. Escolha uma data a partir de hoje.";
-  if (nightsBetween(stay.checkIn, stay.checkOut) > MAX_STAY_NIGHTS) return "A estadia pode ter no máximo 365 noites.";
-  if (stay.checkIn > lastCalendarNight(today)) return `Escolha um check-in nos próximos ${CALENDAR_MONTHS_AHEAD} meses.`;
+export type StayField = "checkin" | "checkout";
+
+/**
+ * What is wrong with a stay's dates, and in which field, or null. Both may be empty (no dates
+ * chosen); otherwise both are needed, real dates, from today on, check-out after check-in, at most
+ * MAX_STAY_NIGHTS nights, within MAX_DAYS_AHEAD.
+ */
+export function stayDatesError(checkIn: string, checkOut: string, today: Night): { field: StayField; message: string } | null {
+  if (!checkIn && !checkOut) return null;
+  if (!checkIn) return { field: "checkin", message: "Informe também a data de check-in." };
+  if (!isNight(checkIn)) return { field: "checkin", message: "Informe uma data de check-in válida." };
+  if (!checkOut) return { field: "checkout", message: "Informe também a data de check-out." };
+  if (!isNight(checkOut)) return { field: "checkout", message: "Informe uma data de check-out válida." };
+  if (checkIn < today) return { field: "checkin", message: "A data de check-in não pode ser anterior a hoje." };
+  if (checkOut <= checkIn) return { field: "checkout", message: "A data de check-out deve ser posterior à data de check-in." };
+  if (nightsBetween(checkIn, checkOut) > MAX_STAY_NIGHTS) return { field: "checkout", message: `A estadia pode ter no máximo ${MAX_STAY_NIGHTS} noites.` };
+  const last = addNights(today, MAX_DAYS_AHEAD);
+  if (checkOut > last) return { field: "checkout", message: `Escolha datas até ${formatNight(last)}.` };
   return null;
+}
+
+/** Why a stay cannot be searched for or asked about, in Portuguese; null when it can. */
+export function stayProblem(stay: Stay, today: Night): string | null {
+  return stayDatesError(stay.checkIn, stay.checkOut, today)?.message ?? null;
 }

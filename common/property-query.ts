@@ -4,6 +4,7 @@
  */
 import { AMENITIES, findCategory, typeOfPage, PROPERTY_TYPES, type Amenity, type InternetKind, type MobileCarrier, type PowerSource, type PropertyType, type RoadAccess, type StayFeature } from "./catalog";
 import { LIMITS } from "./limits";
+import { nightOf, stayProblem, type Night } from "./nights";
 import { BRAZIL_BOUNDS, inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 
@@ -55,6 +56,9 @@ export interface PropertyQuery {
   location: string;
   /** A state's UF. */
   state: string | null;
+  /** The stay's dates: listings with a taken night in it, or a longer minimum stay, are left out. Both or neither. */
+  checkIn: Night | null;
+  checkOut: Night | null;
   /** Around a municipality or `near`: how far. */
   radiusKm: number;
   /** "Perto de mim": the guest's position, rounded to about a kilometre. */
@@ -80,6 +84,8 @@ export const DEFAULT_QUERY: PropertyQuery = {
   search: "",
   location: "",
   state: null,
+  checkIn: null,
+  checkOut: null,
   radiusKm: DEFAULT_RADIUS_KM,
   near: null,
   area: null,
@@ -156,6 +162,22 @@ function area(value: string | null): Area | null {
   return box.west < box.east && box.south < box.north ? box : null;
 }
 
+/** The stay in the URL, when it is one a guest can search (stayProblem); else none. */
+function stay(params: URLSearchParams): Pick<PropertyQuery, "checkIn" | "checkOut"> {
+  const checkIn = params.get("checkIn")?.trim() ?? "";
+  const checkOut = params.get("checkOut")?.trim() ?? "";
+  return checkIn && checkOut && stayProblem({ checkIn, checkOut }, nightOf(new Date())) === null ? { checkIn, checkOut } : { checkIn: null, checkOut: null };
+}
+
+/** Why the URL's dates were set aside, in Portuguese; null when there were none or they were kept. */
+export function stayNotice(params: URLSearchParams): string | null {
+  const checkIn = params.get("checkIn")?.trim() ?? "";
+  const checkOut = params.get("checkOut")?.trim() ?? "";
+  if (!checkIn && !checkOut) return null;
+  if (!checkIn || !checkOut) return "Informe a data de check-in e a de check-out.";
+  return stayProblem({ checkIn, checkOut }, nightOf(new Date()));
+}
+
 const radius = (value: string | null) => integer(value, MIN_RADIUS_KM, MAX_RADIUS_KM, DEFAULT_RADIUS_KM);
 
 /** The filters both pages read the same way. */
@@ -164,6 +186,7 @@ function placeAndAttributes(params: URLSearchParams) {
     search: text(params.get("search")),
     location: text(params.get("location")),
     state: state(params.get("state")),
+    ...stay(params),
     radiusKm: radius(params.get("radius")),
     near: near(params.get("near")),
     area: area(params.get("area")),
@@ -202,7 +225,7 @@ export function parseHomeQuery(params: URLSearchParams): PropertyQuery {
 export function hasHomeFilters(params: URLSearchParams): boolean {
   return HOME_FILTER_PARAMS.some((k) => params.has(k));
 }
-const HOME_FILTER_PARAMS = ["search", "location", "state", "near", "area", "propertyType", "minGuests", "minPrice", "maxPrice", "amenities", "features", "road", "signal", "internet", "power"];
+const HOME_FILTER_PARAMS = ["search", "location", "state", "checkIn", "checkOut", "near", "area", "propertyType", "minGuests", "minPrice", "maxPrice", "amenities", "features", "road", "signal", "internet", "power"];
 
 /** Category page: the place and attribute filters and guests (the type comes from the path). */
 export function parseCategoryQuery(params: URLSearchParams): PropertyQuery {
@@ -232,6 +255,8 @@ function placeAndAttributeEntries(q: PropertyQuery): Entries {
     ["search", q.search],
     ["location", q.location],
     ["state", q.state],
+    ["checkIn", q.checkIn],
+    ["checkOut", q.checkOut],
     ["near", q.near && coordinates(q.near.lat, q.near.lng)],
     ["radius", centred && q.radiusKm !== DEFAULT_RADIUS_KM && q.radiusKm],
     ["area", q.area && coordinates(q.area.west, q.area.south, q.area.east, q.area.north)],

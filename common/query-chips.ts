@@ -4,6 +4,7 @@
  */
 import { INTERNET_KINDS, MOBILE_CARRIERS, NO_SIGNAL_LABEL, POWER_SOURCES, ROAD_ACCESS, STAY_FEATURES } from "./catalog";
 import { formatBRL } from "./format";
+import { formatNight } from "./nights";
 import { DEFAULT_QUERY, PRICE_MAX, type PropertyQuery } from "./property-query";
 
 export interface QueryChip {
@@ -23,6 +24,7 @@ export function queryChips(q: PropertyQuery, stateNames: Record<string, string>,
   if (q.location) add("location", `${q.location} · até ${q.radiusKm} km`, { location: "", radiusKm: DEFAULT_QUERY.radiusKm, sort: null });
   if (q.near) add("near", `Perto de você · até ${q.radiusKm} km`, { near: null, radiusKm: DEFAULT_QUERY.radiusKm, sort: null });
   if (q.state) add("state", stateNames[q.state] ?? q.state, { state: null });
+  if (q.checkIn && q.checkOut) add("stay", `${formatNight(q.checkIn)} a ${formatNight(q.checkOut)}`, { checkIn: null, checkOut: null });
   if (q.area) add("area", "Área do mapa", { area: null });
   if (q.minGuests > 1) add("guests", `${q.minGuests} hóspedes ou mais`, { minGuests: 1 });
   if (q.minPrice > 0 || q.maxPrice < PRICE_MAX) {

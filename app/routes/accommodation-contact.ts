@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accommodation-contact";
-import { buildWhatsappUrl, parseStay, todayInBrazil } from "@common/whatsapp";
+import { buildWhatsappUrl, parseStay } from "@common/whatsapp";
+import { nightOf } from "@common/nights";
 import { findPublicContact } from "@server/properties/properties";
 import { getViewer } from "~/lib/auth.server";
 import { overLimit } from "~/lib/rate-limit.server";
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const query = new URL(request.url).searchParams;
-  const stay = parseStay({ checkin: query.get("checkin"), checkout: query.get("checkout"), guests: query.get("guests") }, contact.maxGuests, todayInBrazil());
+  const stay = parseStay({ checkin: query.get("checkin"), checkout: query.get("checkout"), guests: query.get("guests") }, contact.maxGuests, nightOf(new Date()));
   const pagePath = `/accommodation/${contact.slug}`;
   const whatsapp = buildWhatsappUrl({ phone: contact.whatsappContact, title: contact.title, url: new URL(pagePath, config.BASE_URL).href, ...stay });
   if (!whatsapp) {

@@ -5,7 +5,7 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { findCategory } from "@common/catalog";
 import { formatBRL } from "@common/format";
 import { imageUrl } from "@common/media";
-import { todayInBrazil } from "@common/whatsapp";
+import { nightOf } from "@common/nights";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactBar, ContactCard } from "~/components/property/detail/contact-card";
 import { HostSection } from "~/components/property/detail/host-section";
@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     host,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
     backTo: listingBackPath(new URL(request.url)),
-    today: todayInBrazil(),
+    today: nightOf(new Date()),
     // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
     share: {
       url: new URL(`/accommodation/${property.slug}`, base).href,

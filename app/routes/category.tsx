@@ -14,6 +14,7 @@ import { QueryChips } from "~/components/search/query-chips";
 import { SearchResults } from "~/components/search/search-results";
 import { ResultsWithMap } from "~/components/map/results-with-map";
 import { redirectToCanonical } from "~/lib/redirects";
+import { refuseUnusableStay } from "~/lib/stay-notice.server";
 import { streamed } from "~/lib/streamed.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 import { HydrateOnUse } from "~/components/ui/hydrate-on-use";
@@ -22,7 +23,7 @@ import { HydrateOnUse } from "~/components/ui/hydrate-on-use";
 const loadFilters = () => import("~/components/search/category-filters");
 const serverFilters = import.meta.env.SSR ? await loadFilters() : null;
 
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.categoryId);
   if (!category) return data({ category: null }, { status: 404 });
   const url = new URL(request.url);
@@ -31,10 +32,11 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const { query, understood } = page;
   // The type name works too ("/category/Chalé"), but each list has one URL: the slug, with understood
   // text in its filters, without defaults or bad values (absurd ones never reach the query).
+  await refuseUnusableStay(url, `/category/${category.slug}${categorySearch(query)}`);
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const input = searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE });
   const results = streamed(
-    context.catalogue.search(input).then((found) => resultsAsShown(found, understood.centerName)),
+    context.catalogue.search(input).then((found) => resultsAsShown(context.services.database.db, found, understood.centerName, query)),
     context,
     "category search",
     { category: category.slug },

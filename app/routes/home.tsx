@@ -14,6 +14,7 @@ import { HydrateInTurn, HydrateWhenSeen } from "~/components/ui/hydrate-when-see
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import { HomeSearchForm, searchButtonClass } from "~/components/search/home-search";
 import { redirectToCanonical } from "~/lib/redirects";
+import { refuseUnusableStay } from "~/lib/stay-notice.server";
 import { streamed } from "~/lib/streamed.server";
 
 /** The results' code, which the home page without a search never needs: loaded when results are shown. */
@@ -22,7 +23,7 @@ const HomeResults = lazy(() => import("~/components/search/home-results"));
 /** The categories shown as carousels on the home page, in this order. */
 const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-na-areia", "hoteis-fazenda", "pousadas", "conteineres"];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const logged = <T,>(work: Promise<T>) => streamed(work, context, "home search");
 
@@ -31,9 +32,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
     if (home.kind === "collection") throw redirect(`/category/${home.category.slug}${categorySearch(home.query)}`);
     const { query, understood } = home;
     // One URL per result list: understood text in its filters; empty, default and bad values dropped.
+    await refuseUnusableStay(url, `/${homeSearch(query)}`);
     redirectToCanonical(url, "/", homeSearch(query));
     const input = searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
-    const results = logged(context.catalogue.search(input).then((found) => resultsAsShown(found, understood.centerName)));
+    const results = logged(context.catalogue.search(input).then((found) => resultsAsShown(context.services.database.db, found, understood.centerName, query)));
     // The order shown: the chosen one, or the search's own (nearest first around a place).
     const { notes } = placeNotes(understood);
     const chips = queryChips(query, notes.stateNames, (without) => `/${homeSearch(without)}`);
@@ -86,19 +88,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function Hero() {
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-16 pb-10 dark:from-brand-900/40 dark:to-stone-950">
+    <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-16 pb-10 sm:px-6 dark:from-brand-900/40 dark:to-stone-950">
       <div className="mx-auto max-w-5xl text-center">
         <h1 className="text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">Encontre seu refúgio na natureza</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
           Cabanas, chalés, casas na árvore e hotéis fazenda em todo o Brasil. Você fala direto com o anfitrião, sem comissão.
         </p>
       </div>
-      <div className="mx-auto mt-8 max-w-6xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+      <div className="mx-auto mt-8 max-w-7xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
         <HydrateInTurn>
           <HomeSearchForm
             query={DEFAULT_QUERY}
             idPrefix="hero"
-            layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(15rem,1.4fr)_1.2fr_1fr_1fr_auto] lg:items-end"
+            layout="grid gap-4 md:grid-cols-2 lg:grid-cols-4 lg:items-end xl:grid-cols-[minmax(15rem,1.4fr)_minmax(11.5rem,1.1fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)_minmax(7.5rem,0.8fr)_minmax(7.5rem,0.8fr)_auto]"
             placeFieldsClassName="hidden md:block"
           >
             <button type="submit" className={searchButtonClass}>

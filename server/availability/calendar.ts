@@ -176,6 +176,7 @@ export async function changeHostNights(db: Db, hostId: string, propertyId: strin
             .where(and(eq(hostBlockedNights.propertyId, propertyId), sql`${hostBlockedNights.night} = ANY(${sql.param(free)}::date[])`))
             .returning({ night: hostBlockedNights.night });
     await refreshUnavailable(tx, propertyId);
+    await tx.update(properties).set({ calendarEditedAt: new Date() }).where(eq(properties.id, propertyId));
     return accepted(blocked.length + freed.length);
   });
 }

@@ -198,6 +198,8 @@ export const properties = pgTable(
      * (server/availability/calendar.ts), so a dated search checks one column of the row it reads.
      */
     unavailable: datemultirange("unavailable").notNull().default(sql`'{}'::datemultirange`),
+    /** The host's last change of nights by hand: with no connected calendar, how current the calendar is. */
+    calendarEditedAt: timestamp("calendar_edited_at", { withTimezone: true }),
     /** The secret in the listing's exported calendar's address; null until its host first opens the calendar. */
     calendarToken: text("calendar_token").unique(),
     isActive: boolean("is_active").notNull().default(true),

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { properties, propertyImages, publicProperty } from "../db/schema";
 import type { PropertyCardData } from "../../common/property-card";
 import { pricedTermsPage } from "./priced-terms";
+import { availableFor } from "../availability/available";
 
 /**
  * Counting stops here: "Mais de 1.000" is what a guest needs to know, and an exact count of a
@@ -118,6 +119,7 @@ export function conditions(input: SearchInput): SQL[] {
   }
   if (input.location) where.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.location)}`);
   if (input.stateCode !== null) where.push(sql`${properties.stateCode} = ${input.stateCode}`);
+  if (input.checkIn && input.checkOut) where.push(...availableFor({ checkIn: input.checkIn, checkOut: input.checkOut }));
   if (input.center) where.push(...within(input.center, input.radiusKm));
   if (input.area) where.push(sql`${properties.publicPoint} <@ ${box(input.area)}`);
   if (input.types.length > 0) {

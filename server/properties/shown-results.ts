@@ -1,5 +1,9 @@
+import { calendarNote, stayTotal } from "../../common/availability-texts";
 import { formatBRL, formatDistance, formatResultsCount } from "../../common/format";
-import { PRICE_MAX, PRICE_STEP } from "../../common/property-query";
+import { nightsBetween } from "../../common/nights";
+import { PRICE_MAX, PRICE_STEP, type PropertyQuery } from "../../common/property-query";
+import { calendarCheckedAt } from "../availability/calendar-status";
+import type { Db } from "../db/client";
 import type { SearchResult } from "./search";
 
 /**
@@ -10,17 +14,31 @@ import type { SearchResult } from "./search";
  */
 export type ShownResults = Omit<SearchResult, "items"> & {
   countText: string;
-  items: (SearchResult["items"][number] & { distance: string | null })[];
+  items: (SearchResult["items"][number] & { distance: string | null; stay: CardStay | null })[];
 };
 
-/** `centerName`: the place the search is around ("Gramado", "você"), or null. */
-export function resultsAsShown(result: SearchResult, centerName: string | null): ShownResults {
+/** A card in dated results: the stay's total, and whether its availability is still to be confirmed with the host. */
+export interface CardStay {
+  total: string;
+  /** "Disponibilidade a confirmar" for a listing that keeps no calendar; null when its calendar was read. */
+  unconfirmed: string | null;
+}
+
+/**
+ * `centerName`: the place the search is around ("Gramado", "você"), or null. With dates, each card
+ * gets its stay (read per request: how current a calendar is changes without the catalogue).
+ */
+export async function resultsAsShown(db: Db, result: SearchResult, centerName: string | null, query: Pick<PropertyQuery, "checkIn" | "checkOut">): Promise<ShownResults> {
+  const nights = query.checkIn && query.checkOut ? nightsBetween(query.checkIn, query.checkOut) : 0;
+  const checkedAt = nights > 0 ? await calendarCheckedAt(db, result.items.map((item) => item.id)) : null;
+  const now = new Date();
   return {
     ...result,
     countText: formatResultsCount(result.total, result.totalIsCapped),
     items: result.items.map((item) => ({
       ...item,
       distance: centerName !== null && item.distanceKm !== null ? formatDistance(item.distanceKm, centerName) : null,
+      stay: checkedAt ? { total: stayTotal(item.priceCents, nights), unconfirmed: checkedAt.get(item.id) ? null : calendarNote(null, now) } : null,
     })),
   };
 }

@@ -4,6 +4,8 @@ import type { Municipality } from "../../common/places";
 import { defaultSort, PRICE_MAX, type PropertyQuery } from "../../common/property-query";
 import { understand, type Gazetteer, type Understood } from "../../common/search/understand";
 import { brazilianStates, municipalityByLabel, municipalityPlaces } from "../cities/places";
+import { nightOf, stayProblem } from "../../common/nights";
+import { understandDates } from "../availability/understood-dates";
 
 let gazetteer: Gazetteer | undefined;
 
@@ -36,6 +38,11 @@ export function understoodQuery(query: PropertyQuery): UnderstoodQuery {
   const places = placesGazetteer();
   let q = { ...query };
   let types: Understood["types"] = [];
+  if (q.search && !q.checkIn) {
+    // "chalé em gramado no carnaval": the stay, and the rest read as below.
+    const { stay, rest } = understandDates(q.search, nightOf(new Date()));
+    if (stay && stayProblem(stay, nightOf(new Date())) === null) q = { ...q, ...stay, search: rest };
+  }
   if (q.search) {
     const u = understand(q.search, places);
     types = u.types;

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, isoDateToBR, todayInBrazil } from "../../common/whatsapp";
+import { addNights, formatNight, nightOf } from "../../common/nights";
 import { properties, propertyImages, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
@@ -36,9 +36,9 @@ describe.skipIf(!hasChromium)("property detail and WhatsApp contact in Chromium"
 
   const detailUrl = (slug = demo.slug) => `${t.app.url}/accommodation/${slug}`;
   const contactButton = (page: Page) => page.getByRole("button", { name: "Contatar via WhatsApp" });
-  const today = todayInBrazil();
-  const checkIn = addDays(today, 20);
-  const checkOut = addDays(today, 23);
+  const today = nightOf(new Date());
+  const checkIn = addNights(today, 20);
+  const checkOut = addNights(today, 23);
 
   /** A context whose wa.me requests are answered locally, so no network is needed. */
   async function newContext(options: Parameters<typeof t.browser.newContext>[0] = {}) {
@@ -73,8 +73,8 @@ describe.skipIf(!hasChromium)("property detail and WhatsApp contact in Chromium"
     const text = link.searchParams.get("text")!;
     expect(text).toContain(`"${demo.title}"`);
     expect(text).toContain(detailUrl());
-    expect(text).toContain(`Check-in: ${isoDateToBR(checkIn)}`);
-    expect(text).toContain(`Check-out: ${isoDateToBR(checkOut)}`);
+    expect(text).toContain(`Check-in: ${formatNight(checkIn)}`);
+    expect(text).toContain(`Check-out: ${formatNight(checkOut)}`);
     expect(text).toContain(guests);
   }
 
@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)("property detail and WhatsApp contact in Chromium"
     await loginViaForm(page, t.app, GUEST, DEMO_PASSWORD);
     await openDetail(page);
     await chooseStay(page, "1");
-    await page.getByText(`3 noites: de ${isoDateToBR(checkIn)} a ${isoDateToBR(checkOut)}`).waitFor();
+    await page.getByText(`3 noites: de ${formatNight(checkIn)} a ${formatNight(checkOut)}`).waitFor();
     await page.getByRole("region", { name: "Preço e contato" }).screenshot({ path: `${SHOTS}/detail-card-stay.png` });
     const link = await nextWhatsappTab(context, () => contactButton(page).click());
     expectMessage(link, "1 hóspede");
@@ -166,18 +166,18 @@ describe.skipIf(!hasChromium)("property detail and WhatsApp contact in Chromium"
     await expect(page.getByLabel("Check-in").getAttribute("min")).resolves.toBe(today);
     const alert = page.getByRole("alert").filter({ hasText: /check-/ });
 
-    await page.getByLabel("Check-in").fill(addDays(today, 5));
-    await page.getByLabel("Check-out").fill(addDays(today, 3));
+    await page.getByLabel("Check-in").fill(addNights(today, 5));
+    await page.getByLabel("Check-out").fill(addNights(today, 3));
     await contactButton(page).click();
     await expect(alert.textContent()).resolves.toBe("A data de check-out deve ser posterior à data de check-in.");
     await expect(page.getByLabel("Check-out").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).name)).resolves.toBe("checkout");
 
-    await page.getByLabel("Check-in").fill(addDays(today, -2));
+    await page.getByLabel("Check-in").fill(addNights(today, -2));
     await contactButton(page).click();
     await expect(alert.textContent()).resolves.toBe("A data de check-in não pode ser anterior a hoje.");
 
-    await page.getByLabel("Check-in").fill(addDays(today, 2));
+    await page.getByLabel("Check-in").fill(addNights(today, 2));
     await page.getByLabel("Check-out").fill("");
     await contactButton(page).click();
     await expect(alert.textContent()).resolves.toBe("Informe também a data de check-out.");
@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)("property detail and WhatsApp contact in Chromium"
     await page.getByRole("region", { name: "Preço e contato" }).screenshot({ path: `${SHOTS}/detail-card-error.png` });
 
     // Correcting the date clears the message as it is typed.
-    await page.getByLabel("Check-out").fill(addDays(today, 4));
+    await page.getByLabel("Check-out").fill(addNights(today, 4));
     await alert.waitFor({ state: "detached" });
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(context.pages()).toHaveLength(1);

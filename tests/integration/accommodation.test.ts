@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formatBRL } from "../../common/format";
-import { addDays, isoDateToBR, todayInBrazil } from "../../common/whatsapp";
+import { addNights, formatNight, nightOf } from "../../common/nights";
 import { properties } from "../../server/db/schema";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
@@ -102,7 +102,7 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       expect(tagWith(html, 'name="checkout"')).toContain('type="date"');
       expect(tagWith(html, 'name="guests"')).toMatch(/^<select/);
       expect(html.match(/<option value="\d+"/g)).toHaveLength(4);
-      expect(html).toContain(`min="${todayInBrazil()}"`);
+      expect(html).toContain(`min="${nightOf(new Date())}"`);
 
       const pageUrl = `${t.app.url}/accommodation/${listed.cabana!.slug}`;
       expect(html).toContain(`<meta property="og:title" content="Cabana do Vale &amp; Rio"/>`);
@@ -290,16 +290,16 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     });
 
     it("redirects a signed-in visitor to the exact wa.me link with the dates and guests", async () => {
-      const checkIn = addDays(todayInBrazil(), 10);
-      const checkOut = addDays(todayInBrazil(), 13);
+      const checkIn = addNights(nightOf(new Date()), 10);
+      const checkOut = addNights(nightOf(new Date()), 13);
       const res = await client.get(contactPath(listed.cabana!.slug, `?checkin=${checkIn}&checkout=${checkOut}&guests=3`));
       expect(res.status).toBe(302);
       const message = [
         'Olá! Vi a propriedade "Cabana do Vale & Rio" no Recanto e gostaria de mais informações.',
         `${t.app.url}/accommodation/${listed.cabana!.slug}`,
         "",
-        `Check-in: ${isoDateToBR(checkIn)}`,
-        `Check-out: ${isoDateToBR(checkOut)}`,
+        `Check-in: ${formatNight(checkIn)}`,
+        `Check-out: ${formatNight(checkOut)}`,
         "3 hóspedes",
       ].join("\n");
       expect(res.headers.get("location")).toBe(`https://wa.me/${PHONE}?text=${encodeURIComponent(message)}`);
@@ -317,13 +317,13 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       expect(res.headers.get("location")!.startsWith("https://wa.me/5521998765432?text=")).toBe(true);
     });
 
-    const today = todayInBrazil();
+    const today = nightOf(new Date());
     it.each([
-      ["past dates", `?checkin=${addDays(today, -3)}&checkout=${addDays(today, -1)}&guests=2`, "2 hóspedes"],
-      ["check-out before check-in", `?checkin=${addDays(today, 5)}&checkout=${addDays(today, 4)}&guests=2`, "2 hóspedes"],
+      ["past dates", `?checkin=${addNights(today, -3)}&checkout=${addNights(today, -1)}&guests=2`, "2 hóspedes"],
+      ["check-out before check-in", `?checkin=${addNights(today, 5)}&checkout=${addNights(today, 4)}&guests=2`, "2 hóspedes"],
       ["impossible dates", "?checkin=2030-02-30&checkout=2030-02-31&guests=2", "2 hóspedes"],
       ["garbage dates", `?checkin=%3Cscript%3E&checkout=${"9".repeat(500)}&guests=2`, "2 hóspedes"],
-      ["too many guests", `?checkin=${addDays(today, 1)}&checkout=${addDays(today, 2)}&guests=5`, `Check-out: ${isoDateToBR(addDays(today, 2))}`],
+      ["too many guests", `?checkin=${addNights(today, 1)}&checkout=${addNights(today, 2)}&guests=5`, `Check-out: ${formatNight(addNights(today, 2))}`],
       ["zero guests", "?guests=0", null],
       ["non-numeric guests", "?guests=dois&guests=3", null],
       ["repeated and empty fields", "?checkin=&checkout=&guests=", null],

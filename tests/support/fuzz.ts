@@ -5,6 +5,7 @@
  * under any of the test's sessions and with odd headers. Values are built as the bytes that go on
  * the wire (latin1 strings: one character per byte), so invalid UTF-8 reaches the server as such.
  */
+import { addNights, nightOf } from "../../common/nights";
 import http from "node:http";
 import fc from "fast-check";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "../../common/stay-attributes";
@@ -404,6 +405,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     page: either(fc.constantFrom("1", "2", "999999", "1000001")),
   };
 
+  const inDays = (days: number) => addNights(nightOf(new Date()), days);
   const propertyQuery: fc.Arbitrary<PropertyQuery> = fc.record({
     search: fc.oneof(fc.constantFrom("", "cabana", "chalé na serra", "café da manhã", "piscina"), nastyText.map((t) => t.slice(0, 100))),
     location: fc.constantFrom("", "Campos do Jordão", "sp", "Paraty - RJ", "são joão"),
@@ -413,6 +415,9 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     minGuests: fc.integer({ min: 1, max: 10 }),
     amenities: fc.subarray([...AMENITIES], { maxLength: 3 }),
     state: fc.constantFrom(null, "MG", "SP"),
+    // Searchable stays and refused ones (past, reversed, over a year, not a date).
+    checkIn: fc.constantFrom(null, inDays(2), inDays(30), inDays(-3), "2027-02-30"),
+    checkOut: fc.constantFrom(null, inDays(5), inDays(31), inDays(1), inDays(400)),
     radiusKm: fc.constantFrom(10, 50, 200),
     near: fc.constantFrom(null, { lat: -22.92, lng: -43.17 }),
     area: fc.constantFrom(null, { west: -50, south: -25, east: -40, north: -15 }),

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  buildWhatsappUrl,
-  contactMessage,
-  guestsLabel,
-  isIsoDate,
-  isoDateToBR,
-  parseStay,
-  stayDatesError,
-  todayInBrazil,
-  whatsappNumber,
-} from "../../common/whatsapp";
+import { buildWhatsappUrl, contactMessage, guestsLabel, parseStay, whatsappNumber } from "../../common/whatsapp";
 
 describe("whatsappNumber", () => {
   it.each([
@@ -95,50 +84,6 @@ describe("the prefilled message and the wa.me link", () => {
   it("gives no link when the number is unusable", () => {
     expect(buildWhatsappUrl({ ...base, phone: "" })).toBeNull();
     expect(buildWhatsappUrl({ ...base, phone: "123" })).toBeNull();
-  });
-});
-
-describe("dates", () => {
-  it("today is the calendar day in Brasília", () => {
-    expect(todayInBrazil(new Date("2026-03-05T12:00:00Z"))).toBe("2026-03-05");
-    // 01:30 UTC on the 1st is still the previous evening in São Paulo.
-    expect(todayInBrazil(new Date("2026-01-01T01:30:00Z"))).toBe("2025-12-31");
-    expect(todayInBrazil(new Date("2026-01-01T03:00:00Z"))).toBe("2026-01-01");
-  });
-
-  it("accepts only real yyyy-mm-dd dates", () => {
-    expect(isIsoDate("2026-03-10")).toBe(true);
-    expect(isIsoDate("2028-02-29")).toBe(true);
-    expect(isIsoDate("2026-02-29")).toBe(false);
-    expect(isIsoDate("2026-02-30")).toBe(false);
-    expect(isIsoDate("2026-13-01")).toBe(false);
-    expect(isIsoDate("2026-3-1")).toBe(false);
-    expect(isIsoDate("10/03/2026")).toBe(false);
-    expect(isIsoDate("")).toBe(false);
-  });
-
-  it("adds days across months and years, and shows dd/mm/aaaa", () => {
-    expect(addDays("2026-01-31", 1)).toBe("2026-02-01");
-    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
-    expect(addDays("2026-03-10", 730)).toBe("2028-03-09");
-    expect(isoDateToBR("2026-03-05")).toBe("05/03/2026");
-  });
-
-  const today = "2026-03-10";
-  it.each([
-    ["", "", null],
-    ["2026-03-10", "2026-03-11", null],
-    ["2026-04-01", "2026-04-15", null],
-    ["", "2026-03-12", { field: "checkin", message: "Informe também a data de check-in." }],
-    ["2026-03-12", "", { field: "checkout", message: "Informe também a data de check-out." }],
-    ["2026-03-09", "2026-03-12", { field: "checkin", message: "A data de check-in não pode ser anterior a hoje." }],
-    ["2026-03-12", "2026-03-12", { field: "checkout", message: "A data de check-out deve ser posterior à data de check-in." }],
-    ["2026-03-12", "2026-03-11", { field: "checkout", message: "A data de check-out deve ser posterior à data de check-in." }],
-    ["2026-02-30", "2026-03-12", { field: "checkin", message: "Informe uma data de check-in válida." }],
-    ["2026-03-12", "amanhã", { field: "checkout", message: "Informe uma data de check-out válida." }],
-    ["2028-03-01", "2028-03-20", { field: "checkout", message: "Escolha datas até 09/03/2028." }],
-  ])("check-in %j, check-out %j -> %j", (checkIn, checkOut, expected) => {
-    expect(stayDatesError(checkIn, checkOut, today)).toEqual(expected);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { PropertyCardData } from "@common/property-card";
+import type { CardStay } from "@server/properties/shown-results";
 import { listingPath } from "~/lib/listing-path";
 import { FavoriteButton } from "./favorite-button";
 import { PropertyImage } from "./property-image";
@@ -9,6 +10,7 @@ import { PropertyImage } from "./property-image";
 export function PropertyCard({
   property,
   distance,
+  stay,
   sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
   from,
   eager = false,
@@ -19,6 +21,8 @@ export function PropertyCard({
   from?: string;
   /** "a 12 km de Gramado", in searches around a place. */
   distance?: string;
+  /** In dated results: the stay's total, and "Disponibilidade a confirmar" for a listing without a calendar. */
+  stay?: CardStay;
   sizes?: string;
   /** The first card of the page: its cover is the largest paint on a phone. */
   eager?: boolean;
@@ -51,6 +55,8 @@ export function PropertyCard({
         <p className="card-price">
           <span className="font-semibold">{property.price}</span> <span className="card-note">/ noite</span>
         </p>
+        {stay ? <p className="card-note">{stay.total}</p> : null}
+        {stay?.unconfirmed ? <p className="card-note">{stay.unconfirmed}</p> : null}
       </div>
     </article>
   );

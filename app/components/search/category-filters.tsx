@@ -14,6 +14,7 @@ import {
   type Sort,
 } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
+import { StayFields } from "./stay-fields";
 import { inputClass } from "~/components/ui/input-class";
 import { formParams } from "~/lib/form";
 import { MoreFilters } from "./more-filters";
@@ -128,8 +129,9 @@ export function CategoryFilters({
         </FiltersToggle>
         <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" />
       </div>
-      <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_auto] lg:items-end dark:border-stone-800`}>
+      <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end dark:border-stone-800`}>
         <PriceRange min={query.minPrice} max={query.maxPrice} stepTexts={priceStepTexts} onCommit={apply} />
+        <StayFields query={query} idPrefix="estadia" />
         <div>
           <label htmlFor="hospedes" className={label}>
             Hóspedes

@@ -40,14 +40,14 @@ export function FilterDrawerSheet({
 
 function DrawerForm({ query, onSearch }: { query: PropertyQuery; onSearch: () => void }) {
   const [clears, setClears] = useState(0);
-  const values = clears > 0 ? { ...query, location: "", propertyType: null, minGuests: 1, amenities: [], features: [], road: [], signal: [], internet: [], power: [] } : query;
+  const values = clears > 0 ? { ...query, location: "", checkIn: null, checkOut: null, propertyType: null, minGuests: 1, amenities: [], features: [], road: [], signal: [], internet: [], power: [] } : query;
   return (
     <HomeSearchForm
       key={clears}
       query={values}
       idPrefix="gaveta"
       layout="space-y-4"
-      fields={["location", "propertyType", "minGuests"]}
+      fields={["location", "dates", "propertyType", "minGuests"]}
       moreFilters={<MoreFiltersSection query={values} tipo="" searchFor={homeSearch} idPrefix="gaveta-mais" withShowButton={false} />}
       onSearch={onSearch}
     >

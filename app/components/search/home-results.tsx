@@ -43,7 +43,7 @@ export default function HomeResults({ query, sort, results, notes, chips }: { qu
           key={form.key}
           query={query}
           idPrefix="busca"
-          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(15rem,1.4fr)_1.2fr_1fr_1fr_auto_auto] lg:items-end"
+          layout="grid gap-4 md:grid-cols-2 lg:grid-cols-4 lg:items-end xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_auto_auto]"
           placeFieldsClassName="hidden md:block"
           onSearch={form.expect}
           moreFilters={

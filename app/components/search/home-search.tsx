@@ -7,6 +7,7 @@ import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } 
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/input-class";
 import { formParams } from "~/lib/form";
+import { StayFields } from "./stay-fields";
 
 const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200";
 
@@ -23,7 +24,7 @@ export function HomeSearchForm({
   query,
   idPrefix,
   layout,
-  fields = ["search", "location", "propertyType", "minGuests"],
+  fields = ["search", "location", "dates", "propertyType", "minGuests"],
   onSearch,
   placeFieldsClassName = "",
   moreFilters,
@@ -32,8 +33,8 @@ export function HomeSearchForm({
   query: PropertyQuery;
   idPrefix: string;
   layout: string;
-  fields?: ("search" | "location" | "propertyType" | "minGuests")[];
-  /** Classes for the Onde, Categoria and Hóspedes fields (the hero leaves them to the drawer on phones). */
+  fields?: ("search" | "location" | "dates" | "propertyType" | "minGuests")[];
+  /** Classes for the Onde, dates, Categoria and Hóspedes fields (the hero leaves them to the drawer on phones). */
   placeFieldsClassName?: string;
   /** Told the results' query string before navigating there (the drawer closes itself). */
   onSearch?: (search: string) => void;
@@ -50,6 +51,7 @@ export function HomeSearchForm({
   const shown: Partial<PropertyQuery> = {
     ...(fields.includes("search") && { search: "" }),
     ...(fields.includes("location") && { location: "" }),
+    ...(fields.includes("dates") && { checkIn: null, checkOut: null }),
     ...(fields.includes("propertyType") && { propertyType: null }),
     ...(fields.includes("minGuests") && { minGuests: 1 }),
     ...(moreFilters && { amenities: [], features: [], road: [], signal: [], internet: [], power: [] }),
@@ -93,6 +95,7 @@ export function HomeSearchForm({
           <CityAutocomplete name="location" label="Onde" defaultValue={query.location} placeholder="Cidade - UF" onNearMe={(near) => searchWith({ location: "", near, sort: null, page: 1 })} />
         </div>
       ) : null}
+      {fields.includes("dates") ? <StayFields query={query} idPrefix={idPrefix} className={placeFieldsClassName} /> : null}
       {fields.includes("propertyType") ? (
         <div className={placeFieldsClassName}>
           <label htmlFor={id("categoria")} className={label}>
@@ -128,3 +131,4 @@ export function HomeSearchForm({
     </Form>
   );
 }
+

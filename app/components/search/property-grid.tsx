@@ -1,4 +1,5 @@
 import type { PropertyCardData } from "@common/property-card";
+import type { CardStay } from "@server/properties/shown-results";
 import { PropertyCard, PropertyCardSkeleton } from "~/components/property/property-card";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 
@@ -6,14 +7,14 @@ import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 const GRID = "grid gap-6 @xl:grid-cols-2 @4xl:grid-cols-3";
 
 /** `distance`: "a 12 km de Gramado", in searches around a place; `from`: the list's URL, where a listing opened from it returns. */
-export function PropertyGrid({ properties, from }: { properties: (PropertyCardData & { distance: string | null })[]; from?: string }) {
+export function PropertyGrid({ properties, from }: { properties: (PropertyCardData & { distance: string | null; stay?: CardStay | null })[]; from?: string }) {
   return (
     <div className="@container">
       <ul className={GRID}>
         {properties.map((p, i) => (
           <li key={p.id}>
             <HydrateWhenSeen name={`card-${p.id}`} className="h-full">
-              <PropertyCard property={p} from={from} eager={i === 0} distance={p.distance ?? undefined} />
+              <PropertyCard property={p} from={from} eager={i === 0} distance={p.distance ?? undefined} stay={p.stay ?? undefined} />
             </HydrateWhenSeen>
           </li>
         ))}

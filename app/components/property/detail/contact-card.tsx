@@ -2,7 +2,8 @@ import { Icon } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
-import { addDays, guestsLabel, isIsoDate, isoDateToBR, MAX_DAYS_AHEAD, stayDatesError, todayInBrazil, type StayField } from "@common/whatsapp";
+import { guestsLabel } from "@common/whatsapp";
+import { MAX_DAYS_AHEAD, addNights, formatNight, isNight, nightOf, stayDatesError, type StayField } from "@common/nights";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { primaryButton } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/field-error";
@@ -39,7 +40,7 @@ function datesProblem(form: HTMLFormElement): { field: StayField; message: strin
   // A half-typed date reads as "" with badInput set.
   if (checkIn.validity.badInput) return { field: "checkin", message: "Informe uma data de check-in válida." };
   if (checkOut.validity.badInput) return { field: "checkout", message: "Informe uma data de check-out válida." };
-  return stayDatesError(checkIn.value, checkOut.value, todayInBrazil());
+  return stayDatesError(checkIn.value, checkOut.value, nightOf(new Date()));
 }
 
 /**
@@ -103,7 +104,7 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
   const a11y = (field: StayField) =>
     problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
   const labelClass = "mb-1 block text-xs font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300";
-  const lastDay = addDays(today, MAX_DAYS_AHEAD);
+  const lastDay = addNights(today, MAX_DAYS_AHEAD);
 
   return (
     <section aria-labelledby={`${id}-titulo`} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-lg sm:p-6 dark:border-stone-700 dark:bg-stone-900">
@@ -141,7 +142,7 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
               id={`${id}-checkout`}
               name="checkout"
               type="date"
-              min={addDays(isIsoDate(checkIn) ? checkIn : today, 1)}
+              min={addNights(isNight(checkIn) ? checkIn : today, 1)}
               max={lastDay}
               className={inputClass}
               onChange={(e) => {
@@ -208,11 +209,11 @@ export function ContactBar({ price }: { price: string }) {
 
 /** The chosen stay in words, dates as dd/mm/aaaa whatever the browser shows in its date fields. */
 function StaySummary({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
-  const valid = isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut > checkIn;
+  const valid = isNight(checkIn) && isNight(checkOut) && checkOut > checkIn;
   const nights = valid ? Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000) : 0;
   return (
     <p className="text-sm text-stone-700 empty:hidden dark:text-stone-300">
-      {valid ? `${nights} ${nights === 1 ? "noite" : "noites"}: de ${isoDateToBR(checkIn)} a ${isoDateToBR(checkOut)}` : null}
+      {valid ? `${nights} ${nights === 1 ? "noite" : "noites"}: de ${formatNight(checkIn)} a ${formatNight(checkOut)}` : null}
     </p>
   );
 }

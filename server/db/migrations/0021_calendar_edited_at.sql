@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "calendar_edited_at" timestamp with time zone;
