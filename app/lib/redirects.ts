@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { stayProblem, type Night, type Stay } from "@common/nights";
 import { LISTING_FROM } from "./listing-path";
 
 const LOCAL = "http://recanto.invalid";
@@ -59,6 +60,17 @@ export function forgotPasswordPath(email: string, origin: string): string {
 /** Where a listing's "Voltar" leads: the results named in its URL if they are on this site, else home. */
 export function listingBackPath(url: URL): string {
   return safeRedirect(url.searchParams.get(LISTING_FROM));
+}
+
+/** The stay a listing's page was opened for: its own checkIn/checkOut, or those of the results it came from; null unless usable. */
+export function listingStay(url: URL, today: Night): Stay | null {
+  const from = new URL(listingBackPath(url), LOCAL).searchParams;
+  for (const params of [url.searchParams, from]) {
+    const checkIn = params.get("checkIn") ?? "";
+    const checkOut = params.get("checkOut") ?? "";
+    if (checkIn && checkOut && stayProblem({ checkIn, checkOut }, today) === null) return { checkIn, checkOut };
+  }
+  return null;
 }
 
 /** The sign-in's code step (second factor), then back to `origin`. */

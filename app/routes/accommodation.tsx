@@ -13,7 +13,8 @@ import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
 import { PlaceMap } from "~/components/map/place-map";
-import { listingBackPath } from "~/lib/redirects";
+import { listingBackPath, listingStay } from "~/lib/redirects";
+import { listingAvailability } from "@server/availability/listing-availability";
 import { getViewer } from "~/lib/auth.server";
 import { publicHostOf } from "@server/accounts/public-host";
 import { pendingPreview } from "@server/properties/preview";
@@ -31,6 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const host = preview ? await publicHostOf(context.services.database.db, property.id) : await context.catalogue.publicHostOf(property.id);
   const base = context.services.config.BASE_URL;
   const cover = property.images[0];
+  const today = nightOf(new Date());
+  const url = new URL(request.url);
   const page = {
     /** Who is previewing a listing awaiting approval; null on the public page. */
     preview: preview?.viewer ?? null,
@@ -39,8 +42,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     price: formatBRL(property.priceCents),
     host,
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
-    backTo: listingBackPath(new URL(request.url)),
-    today: nightOf(new Date()),
+    backTo: listingBackPath(url),
+    today,
+    availability: await listingAvailability(context.services.database.db, property.id, today),
+    stay: listingStay(url, today),
     // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
     share: {
       url: new URL(`/accommodation/${property.slug}`, base).href,
@@ -92,7 +97,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { preview, property, price, host, categorySlug, today, backTo } = loaderData;
+  const { preview, property, price, host, categorySlug, today, backTo, availability, stay } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
@@ -106,7 +111,19 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       property={property}
       categorySlug={categorySlug}
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
-      aside={<ContactCard slug={property.slug} price={price} maxGuests={property.maxGuests} hasWhatsapp={property.hasWhatsapp} today={today} preview={preview !== null} />}
+      aside={
+        <ContactCard
+          slug={property.slug}
+          price={price}
+          priceCents={property.priceCents}
+          availability={availability}
+          initialStay={stay}
+          maxGuests={property.maxGuests}
+          hasWhatsapp={property.hasWhatsapp}
+          today={today}
+          preview={preview !== null}
+        />
+      }
       asideOnPhones="after-facts"
       phoneBar={<ContactBar price={price} />}
       place={

@@ -6,12 +6,7 @@
  * knows it when it comes back through another channel's feed (feed-nights.ts leaves it out).
  */
 import ical from "ical-generator";
-import { addNights, type Night } from "../../common/nights";
-
-export interface NightRun {
-  first: Night;
-  last: Night;
-}
+import { addNights, type Night, type NightRun } from "../../common/nights";
 
 /** Consecutive nights as runs, from sorted or unsorted nights (repeats allowed). */
 export function nightRuns(nights: readonly Night[]): NightRun[] {

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addNights, nightOf, type Night } from "../../common/nights";
 import { readFeedNights } from "../../server/availability/feed-nights";
-import { hostBlockedNights } from "../../server/db/schema";
+import { hostBlockedNights, properties } from "../../server/db/schema";
 import { createTestAccount } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertProperty } from "../support/factories";
@@ -28,6 +28,8 @@ describe.skipIf(!hasChromium)("a host keeps a listing's calendar, synced with an
   });
   afterAll(() => feeds?.close());
 
+  const listingSlug = async () =>
+    (await t.app.services.database.db.select({ slug: properties.slug }).from(properties).where(eq(properties.id, listingId)))[0]!;
   const byHand = async () =>
     (await t.app.services.database.db.select({ night: hostBlockedNights.night }).from(hostBlockedNights).where(eq(hostBlockedNights.propertyId, listingId)))
       .map((r) => r.night)
@@ -100,6 +102,67 @@ describe.skipIf(!hasChromium)("a host keeps a listing's calendar, synced with an
     await toast(page, "Calendário sincronizado: 2 noites ocupadas.").waitFor();
     await expect.poll(() => day(page, night(12)).getAttribute("aria-label")).toContain("livre");
     await context.close();
+  });
+
+  it("a guest searching dates with a taken night does not find the listing, finds it for free dates, and sees its taken nights greyed on its page", async () => {
+    const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
+    const page = await context.newPage();
+    const results = (from: number, to: number) => `${t.app.url}/?location=${encodeURIComponent("Campos do Jordão - SP")}&checkIn=${night(from)}&checkOut=${night(to)}`;
+    const listing = page.getByRole("link", { name: "Cabana do Calendário" });
+    // The 10th and 11th are taken by the connected calendar, the 20th and 21st by hand (the test above).
+    for (const [from, to] of [[9, 11], [20, 23]]) {
+      await page.goto(results(from, to));
+      await page.getByText(/propriedades? encontradas?|Nenhuma propriedade/).first().waitFor();
+      await expect(listing.count()).resolves.toBe(0);
+    }
+    await page.goto(results(13, 16));
+    await listing.click();
+    await page.waitForURL("**/accommodation/**");
+    await waitForHydration(page);
+    const card = page.getByRole("region", { name: "Preço e contato" });
+    await expect(card.getByLabel("Check-in").inputValue()).resolves.toBe(night(13));
+    await expect(card.getByText("R$ 300,00 × 3 noites = R$ 900,00").count()).resolves.toBe(1);
+    await expect(card.getByText("Calendário atualizado há menos de 1 hora").count()).resolves.toBe(1);
+
+    await card.getByRole("button", { name: "Ver noites disponíveis" }).click();
+    const cell = (n: number) => card.locator(`[data-day="${night(n)}"]`);
+    await cell(11).waitFor();
+    for (const n of [11, 20, 21]) {
+      await expect(cell(n).getByRole("button").getAttribute("aria-label"), String(n)).resolves.toContain("indisponível");
+      await expect(cell(n).getByRole("button").isDisabled(), String(n)).resolves.toBe(true);
+    }
+    await expect(cell(14).getByRole("button").isDisabled()).resolves.toBe(false);
+    await expectAccessible(page);
+
+    // A stay typed over a taken night is asked about only once the guest confirms it.
+    await card.getByLabel("Check-in").fill(night(19));
+    await card.getByLabel("Check-out").fill(night(22));
+    await card.getByRole("button", { name: "Contatar via WhatsApp" }).click();
+    await expect(card.getByRole("alert").innerText()).resolves.toContain("Estas datas incluem noites já ocupadas no calendário do anfitrião.");
+    await card.getByRole("button", { name: "Escolher outras datas" }).click();
+    await expect(card.getByRole("alert").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("the listing's night picker passes axe at 390 and 1280 px, light and dark", async () => {
+    const slug = (await listingSlug()).slug;
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const context = await t.browser.newContext({ viewport, colorScheme, locale: "pt-BR" });
+        const page = await context.newPage();
+        await page.goto(`${t.app.url}/accommodation/${slug}`);
+        await waitForHydration(page);
+        const card = page.getByRole("region", { name: "Preço e contato" });
+        await card.getByRole("button", { name: "Ver noites disponíveis" }).click();
+        await card.getByRole("grid").first().waitFor();
+        await page.screenshot({ path: `/tmp/shots/listing-picker-${viewport.width}-${colorScheme}.png`, fullPage: viewport.width > 400 });
+        await expectAccessible(page);
+        await context.close();
+      }
+    }
   });
 
   it("shows a feed that cannot be read, keeps its nights, and refuses an address that is not a calendar's", async () => {

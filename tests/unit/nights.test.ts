@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addNights, formatNight, isNight, nightOf, nightsBetween, stayDatesError, stayProblem } from "../../common/nights";
+import { addNights, formatNight, isNight, minimumStayFor, nightOf, nightsBetween, stayDatesError, stayHasTakenNight, stayProblem } from "../../common/nights";
 
 describe("nights and stays", () => {
   it("today is the calendar day in Brasília", () => {
@@ -52,5 +52,23 @@ describe("a stay as searches read it", () => {
     expect(stayProblem({ checkIn: "2026-03-12", checkOut: "2026-03-15" }, "2026-03-10")).toBeNull();
     expect(stayProblem({ checkIn: "2026-03-15", checkOut: "2026-03-12" }, "2026-03-10")).toBe("A data de check-out deve ser posterior à data de check-in.");
     expect(stayProblem({ checkIn: "2026-03-01", checkOut: "2026-03-03" }, "2026-03-10")).toBe("A data de check-in não pode ser anterior a hoje.");
+  });
+});
+
+describe("a listing's rules for a stay", () => {
+  const periods = [{ starts: "2027-02-12", ends: "2027-02-16", nights: 4 }];
+  it("asks a period's minimum for check-ins it covers, never less than the listing's", () => {
+    expect(minimumStayFor("2027-02-12", 2, periods)).toBe(4);
+    expect(minimumStayFor("2027-02-16", 2, periods)).toBe(4);
+    expect(minimumStayFor("2027-02-17", 2, periods)).toBe(2);
+    expect(minimumStayFor("2027-02-13", 5, periods)).toBe(5);
+  });
+
+  it("tells a stay over a taken night, the check-out's night not counted", () => {
+    const taken = [{ first: "2027-01-10", last: "2027-01-12" }];
+    expect(stayHasTakenNight({ checkIn: "2027-01-08", checkOut: "2027-01-10" }, taken)).toBe(false);
+    expect(stayHasTakenNight({ checkIn: "2027-01-08", checkOut: "2027-01-11" }, taken)).toBe(true);
+    expect(stayHasTakenNight({ checkIn: "2027-01-12", checkOut: "2027-01-14" }, taken)).toBe(true);
+    expect(stayHasTakenNight({ checkIn: "2027-01-13", checkOut: "2027-01-14" }, taken)).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
 import { Icon } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
+import { stayTotal } from "@common/availability-texts";
+import type { ListingAvailability } from "@server/availability/listing-availability";
+import { useModuleOnDemand } from "~/components/ui/on-demand";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import { guestsLabel } from "@common/whatsapp";
-import { MAX_DAYS_AHEAD, addNights, formatNight, isNight, nightOf, stayDatesError, type StayField } from "@common/nights";
+import { MAX_DAYS_AHEAD, addNights, formatNight, isNight, minimumStayFor, nightOf, nightsBetween, stayDatesError, stayHasTakenNight, type Night, type Stay, type StayField } from "@common/nights";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { primaryButton } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/field-error";
@@ -14,12 +17,26 @@ interface ContactCardProps {
   slug: string;
   /** The price per night as shown, formatted by the server (see PropertyCardData.price). */
   price: string;
+  priceCents: number;
+  availability: ListingAvailability;
+  /** The dates the guest came with (from dated results), already checked. */
+  initialStay: Stay | null;
   maxGuests: number;
   hasWhatsapp: boolean;
   /** yyyy-mm-dd in Brasília, from the server, so the rendered date limits match on hydration. */
   today: string;
   /** A listing awaiting approval, previewed by its host or an operator: there is no one to contact yet. */
   preview?: boolean;
+}
+
+const loadStayPicker = () => import("./stay-picker");
+
+/** Why a stay is asked about only after the guest confirms: a taken night, or fewer nights than the host's minimum. */
+function stayWarning(stay: Stay, availability: ListingAvailability): string | null {
+  if (stayHasTakenNight(stay, availability.taken)) return "Estas datas incluem noites já ocupadas no calendário do anfitrião.";
+  const minimum = minimumStayFor(stay.checkIn, availability.minNights, availability.periods);
+  if (nightsBetween(stay.checkIn, stay.checkOut) < minimum) return `O anfitrião pede no mínimo ${minimum} noites para este check-in.`;
+  return null;
 }
 
 /** The contact form's id: the phone bar's button (ContactBar) submits the same form. */
@@ -49,13 +66,18 @@ function datesProblem(form: HTMLFormElement): { field: StayField; message: strin
  * logged-out visitors get the sign-in dialog and then the new tab, and a property without a number
  * says so without leaving the page.
  */
-export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, preview = false }: ContactCardProps) {
+export function ContactCard({ slug, price, priceCents, availability, initialStay, maxGuests, hasWhatsapp, today, preview = false }: ContactCardProps) {
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const { openAuthDialog } = useAuthDialog();
   const formRef = useRef<HTMLFormElement>(null);
-  const [checkIn, setCheckIn] = useState("");
-  const [checkOut, setCheckOut] = useState("");
+  const [checkIn, setCheckIn] = useState<string>(initialStay?.checkIn ?? "");
+  const [checkOut, setCheckOut] = useState<string>(initialStay?.checkOut ?? "");
   const [problem, setProblem] = useState<{ field: StayField; message: string } | null>(null);
+  // A stay over a taken night (or under the minimum) is sent only once the guest confirms it.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const confirmed = useRef(false);
+  const picker = useModuleOnDemand(loadStayPicker);
+  const [pickerOpen, setPickerOpen] = useState(false);
   const id = useId();
   const errorId = `${id}-erro`;
   const action = `/accommodation/${slug}/contato`;
@@ -85,6 +107,14 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
       (event.currentTarget.elements.namedItem(found.field) as HTMLInputElement).focus();
       return;
     }
+    const warning = checkIn && checkOut ? stayWarning({ checkIn, checkOut }, availability) : null;
+    if (warning && !confirmed.current) {
+      event.preventDefault();
+      setConfirming(warning);
+      return;
+    }
+    confirmed.current = false;
+    setConfirming(null);
     if (!viewer) {
       event.preventDefault();
       openAuthDialog({ onSuccess: () => (hasWhatsapp ? openContactTab() : showUnavailable()) });
@@ -98,7 +128,15 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
   }
 
   function onDateChange() {
+    setConfirming(null);
     if (problem && formRef.current) setProblem(datesProblem(formRef.current));
+  }
+
+  function pick(from: Night, to: Night | null) {
+    setCheckIn(from);
+    setCheckOut(to ?? "");
+    setProblem(null);
+    setConfirming(null);
   }
 
   const a11y = (field: StayField) =>
@@ -114,6 +152,10 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
       <p>
         <span className="text-2xl font-bold">{price}</span> <span className="text-stone-700 dark:text-stone-300">/ noite</span>
       </p>
+      <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700 dark:text-stone-300">
+        <Icon name="calendar-days" aria-hidden className="size-4 shrink-0" />
+        {availability.note}
+      </p>
       <form id={CONTACT_FORM_ID} ref={formRef} method="get" action={action} target="_blank" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
         <div className="grid grid-cols-2 gap-2 md:max-lg:grid-cols-1">
           <div>
@@ -126,6 +168,7 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
               type="date"
               min={today}
               max={lastDay}
+              value={checkIn}
               className={inputClass}
               onChange={(e) => {
                 setCheckIn(e.target.value);
@@ -144,6 +187,7 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
               type="date"
               min={addNights(isNight(checkIn) ? checkIn : today, 1)}
               max={lastDay}
+              value={checkOut}
               className={inputClass}
               onChange={(e) => {
                 setCheckOut(e.target.value);
@@ -153,7 +197,51 @@ export function ContactCard({ slug, price, maxGuests, hasWhatsapp, today, previe
             />
           </div>
         </div>
-        {problem ? <FieldError id={errorId}>{problem.message}</FieldError> : <StaySummary checkIn={checkIn} checkOut={checkOut} />}
+        <button
+          type="button"
+          aria-expanded={pickerOpen}
+          aria-controls={`${id}-calendario`}
+          onPointerEnter={() => void loadStayPicker().catch(() => undefined)}
+          onClick={() => (pickerOpen ? setPickerOpen(false) : void picker.request().then((loaded) => loaded && setPickerOpen(true)))}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          <Icon name="calendar-days" aria-hidden className="size-4" />
+          {pickerOpen ? "Fechar calendário" : "Ver noites disponíveis"}
+        </button>
+        <div id={`${id}-calendario`} hidden={!pickerOpen}>
+          {picker.module && pickerOpen ? (
+            <picker.module.StayPicker today={today} taken={availability.taken} checkIn={isNight(checkIn) ? checkIn : null} checkOut={isNight(checkOut) ? checkOut : null} onPick={pick} />
+          ) : null}
+          {availability.minNights > 1 ? <p className="text-xs text-stone-600 dark:text-stone-400">{`Estadia mínima: ${availability.minNights} noites.`}</p> : null}
+        </div>
+        {problem ? <FieldError id={errorId}>{problem.message}</FieldError> : <StaySummary checkIn={checkIn} checkOut={checkOut} priceCents={priceCents} />}
+        {confirming ? (
+          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-stone-50">
+            <p>{`${confirming} Quer perguntar ao anfitrião mesmo assim?`}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
+                onClick={() => {
+                  confirmed.current = true;
+                  formRef.current?.requestSubmit();
+                }}
+              >
+                Perguntar mesmo assim
+              </button>
+              <button
+                type="button"
+                className="rounded-lg border border-stone-300 px-3 py-1.5 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+                onClick={() => {
+                  setConfirming(null);
+                  (formRef.current?.elements.namedItem("checkin") as HTMLInputElement | null)?.focus();
+                }}
+              >
+                Escolher outras datas
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div>
           <label htmlFor={`${id}-guests`} className={labelClass}>
             Hóspedes
@@ -208,12 +296,18 @@ export function ContactBar({ price }: { price: string }) {
 }
 
 /** The chosen stay in words, dates as dd/mm/aaaa whatever the browser shows in its date fields. */
-function StaySummary({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
+function StaySummary({ checkIn, checkOut, priceCents }: { checkIn: string; checkOut: string; priceCents: number }) {
   const valid = isNight(checkIn) && isNight(checkOut) && checkOut > checkIn;
-  const nights = valid ? Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000) : 0;
+  const nights = valid ? nightsBetween(checkIn, checkOut) : 0;
+  // A live region: the total follows each change of dates, from the fields or the calendar.
   return (
-    <p className="text-sm text-stone-700 empty:hidden dark:text-stone-300">
-      {valid ? `${nights} ${nights === 1 ? "noite" : "noites"}: de ${formatNight(checkIn)} a ${formatNight(checkOut)}` : null}
-    </p>
+    <div aria-live="polite" className="space-y-0.5 text-sm text-stone-700 empty:hidden dark:text-stone-300">
+      {valid ? (
+        <>
+          <p>{`${nights} ${nights === 1 ? "noite" : "noites"}: de ${formatNight(checkIn)} a ${formatNight(checkOut)}`}</p>
+          <p className="font-semibold text-stone-900 dark:text-stone-50">{stayTotal(priceCents, nights)}</p>
+        </>
+      ) : null}
+    </div>
   );
 }
