@@ -110,7 +110,10 @@ describe.skipIf(!hasChromium)("a host keeps a listing's calendar, synced with an
     const results = (from: number, to: number) => `${t.app.url}/?location=${encodeURIComponent("Campos do Jordão - SP")}&checkIn=${night(from)}&checkOut=${night(to)}`;
     const listing = page.getByRole("link", { name: "Cabana do Calendário" });
     // The 10th and 11th are taken by the connected calendar, the 20th and 21st by hand (the test above).
-    for (const [from, to] of [[9, 11], [20, 23]]) {
+    for (const [from, to] of [
+      [9, 11],
+      [20, 23],
+    ] as const) {
       await page.goto(results(from, to));
       await page.getByText(/propriedades? encontradas?|Nenhuma propriedade/).first().waitFor();
       await expect(listing.count()).resolves.toBe(0);
