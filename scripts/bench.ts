@@ -29,10 +29,16 @@
  *    may take over 2 s.
  *    Unlike the other parts, it fails (exit code 1) when a goal is missed.
  *
+ * 6. Availability (issue 43), on PostgreSQL: --count listings (the search part's kept database with
+ *    --keep), 30 % of them given about 60 taken nights in the next year and a few a longer minimum
+ *    stay; p50/p95 of dated searches in every shape, failing above 20 ms at p95 or on a sequential
+ *    scan of the listings; then 1,000 connected calendars synced from a local feed server: total
+ *    time, peak memory (RSS) and the most fetches at once.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages, --count N (listings, default 100000;
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability, --count N (listings, default 100000;
  * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
  * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
@@ -62,6 +68,9 @@ import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
 import { COUNT_CAP, reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
+import { addNights, nightOf } from "../common/nights";
+import { syncDueFeeds } from "../server/availability/feed-sync";
+import { calendarFeeds } from "../server/db/schema";
 import { searchInput } from "../server/properties/search-input";
 import { homeQueryOf } from "../server/properties/understood-query";
 import { municipalityByLabel } from "../server/cities/places";
@@ -77,7 +86,7 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers", "pages"].includes(args.only)) {
+if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability"].includes(args.only)) {
   console.error("--only aceita ttfb, search, upload, answers ou pages");
   process.exit(2);
 }
@@ -1028,6 +1037,138 @@ async function measurePgliteUnderLoad() {
   report("PGlite under load", failures);
 }
 
+// ---------------------------------------------------------------------------------------------
+// 6. Availability: dated searches, and syncing connected calendars
+
+const DATED_RUNS = 100;
+const FEEDS = 1_000;
+
+/** 30 % of the listings with about 60 taken nights in the next year (15 runs of 4), 20 % of those a 2-night minimum; 1 % a Carnaval period. */
+async function takeNights(database: Database) {
+  const [{ n } = { n: 0 }] = await query<{ n: number }>(database, sql`SELECT count(*)::int AS n FROM properties WHERE unavailable <> '{}'`);
+  if (n > 0) return;
+  // The subquery names the row (p.id) so it is drawn anew for each listing.
+  await database.db.execute(sql`
+    UPDATE properties p SET
+      unavailable = (SELECT range_agg(daterange(d, d + 4)) FROM (SELECT current_date + (random() * 361)::int AS d FROM generate_series(1, 15) WHERE p.id IS NOT NULL) runs),
+      min_nights = CASE WHEN random() < 0.2 THEN 2 ELSE 1 END
+    WHERE abs(hashtext(p.id::text)) % 10 < 3`);
+  await database.db.execute(sql`
+    INSERT INTO min_stay_periods (property_id, starts, ends, nights)
+    SELECT id, DATE '2027-02-05', DATE '2027-02-09', 4 FROM properties WHERE abs(hashtext(id::text)) % 100 = 7`);
+  await database.db.execute(sql`VACUUM ANALYZE properties`);
+}
+
+async function measureDatedSearches(database: Database): Promise<string[]> {
+  const today = nightOf(new Date());
+  const stay = { checkIn: addNights(today, 30), checkOut: addNights(today, 33) };
+  const carnaval = { checkIn: "2027-02-06", checkOut: "2027-02-10" };
+  const dated: { label: string; input: Partial<SearchInput> }[] = [
+    { label: "dates only, newest", input: stay },
+    { label: "dates, 50 km around Gramado", input: { ...stay, center: pointOf("Gramado - RS"), radiusKm: 50, sort: "distance" } },
+    { label: "dates, Chalé", input: { ...stay, types: ["Chalé"] } },
+    { label: "dates, text 'cachoeira'", input: { ...stay, search: "cachoeira" } },
+    { label: "dates, price-low up to R$ 500", input: { ...stay, sort: "price-low", maxPrice: 500 } },
+    { label: "dates, state MG", input: { ...stay, stateCode: 31 } },
+    { label: "dates, amenities Wi-Fi + Lareira interna", input: { ...stay, amenities: ["Wi-Fi", "Lareira interna"] } },
+    { label: "Carnaval 2027 (a period's minimum)", input: carnaval },
+    { label: "a week, 6+ guests, price-high", input: { checkIn: stay.checkIn, checkOut: addNights(stay.checkIn, 7), minGuests: 6, sort: "price-high" } },
+  ];
+  const failures: string[] = [];
+  console.log(`  dated searches × ${DATED_RUNS} (p50 / p95, ms; total found):`);
+  for (const shape of dated) {
+    const input = { ...searchInput(DEFAULT_QUERY, { types: [], pageSize: HOME_PAGE_SIZE }), ...shape.input };
+    const found = await searchProperties(database.db, input);
+    const timing = await time(DATED_RUNS, 5, () => searchProperties(database.db, input));
+    const statements = searchStatements(database.db, input);
+    const page = reachablePage(input);
+    const plans = [await explain(database, statements.ranked(page)), await explain(database, statements.page(page))];
+    const seq = plans.some((plan) => plan.includes(SEQ_SCAN));
+    console.log(`    ${shape.label.padEnd(42)} ${timing.p50.toFixed(1).padStart(6)} / ${timing.p95.toFixed(1).padStart(6)}   ${found.totalIsCapped ? "> " : ""}${found.total}${seq ? "   SEQUENTIAL SCAN" : ""}`);
+    if (timing.p95 > 20) failures.push(`${shape.label}: p95 ${timing.p95.toFixed(1)} ms (goal ≤ 20)`);
+    if (seq) failures.push(`${shape.label}: a sequential scan of the listings`);
+  }
+  return failures;
+}
+
+async function measureFeedSyncs(database: Database) {
+  const feeds = await startFeedServerForBench();
+  try {
+    const ids = await query<{ id: string }>(database, sql`SELECT id FROM properties ORDER BY id LIMIT ${FEEDS}`);
+    await database.db.execute(sql`DELETE FROM calendar_feeds WHERE name = 'bench'`);
+    await database.db.insert(calendarFeeds).values(ids.map(({ id }, i) => ({ propertyId: id, name: "bench", url: `${feeds.base}/f${i}.ics` })));
+    const baseRss = process.memoryUsage().rss;
+    let peakRss = baseRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 5);
+    const started = performance.now();
+    const synced = await syncDueFeeds(database.db, { syncEveryMs: 30 * 60_000, allowLoopback: true, ownDomain: "recanto.bench" });
+    const seconds = ms(started) / 1000;
+    clearInterval(sampler);
+    const [{ failed } = { failed: 0 }] = await query<{ failed: number }>(database, sql`SELECT count(*)::int AS failed FROM calendar_feeds WHERE name = 'bench' AND last_error IS NOT NULL`);
+    console.log(
+      `  ${synced.toLocaleString("pt-BR")} calendars synced (${failed} failed) in ${seconds.toFixed(1)} s (${(synced / seconds).toFixed(0)}/s); ` +
+        `at most ${feeds.mostAtOnce()} fetches at once; RSS ${(baseRss / 1048576).toFixed(0)} → peak ${(peakRss / 1048576).toFixed(0)} MB`,
+    );
+    await database.db.execute(sql`DELETE FROM calendar_feeds WHERE name = 'bench'`);
+  } finally {
+    await feeds.close();
+  }
+}
+
+/** Every feed an Airbnb export of 12 stays spread over the next year, 50 ms away (a channel's server is not on this machine). */
+async function startFeedServerForBench() {
+  const today = nightOf(new Date());
+  const compact = (night: string) => night.replaceAll("-", "");
+  let open = 0;
+  let most = 0;
+  const server = http.createServer((req, res) => {
+    most = Math.max(most, ++open);
+    res.on("close", () => open--);
+    const seed = Number(/\d+/.exec(req.url ?? "")?.[0] ?? 0);
+    const events = Array.from({ length: 12 }, (_, i) => {
+      const first = addNights(today, (seed * 7 + i * 29) % 360);
+      return `BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:${compact(first)}\r\nDTEND;VALUE=DATE:${compact(addNights(first, 3))}\r\nUID:${seed}-${i}@airbnb.com\r\nSUMMARY:Reserved\r\nEND:VEVENT\r\n`;
+    });
+    setTimeout(() => res.writeHead(200, { "content-type": "text/calendar" }).end(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${events.join("")}END:VCALENDAR\r\n`), 50);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mostAtOnce: () => most,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function benchAvailability() {
+  if (!(await postgresReachable())) {
+    console.log("Availability benchmark skipped: it runs on PostgreSQL.");
+    return;
+  }
+  const run = async (url: string) => {
+    const database = openPostgres(url);
+    try {
+      await database.migrate();
+      const present = await countPublicProperties(database.db);
+      if (present < LISTINGS) {
+        if (present > 0) await database.db.execute(sql`TRUNCATE properties CASCADE`);
+        console.log(`Availability: seeding ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL…`);
+        await seedBulk("PostgreSQL", database, path.join(os.tmpdir(), "recanto-bench-media"));
+        await database.db.execute(sql`VACUUM ANALYZE`);
+      }
+      await takeNights(database);
+      const [{ taken } = { taken: 0 }] = await query<{ taken: number }>(database, sql`SELECT count(*)::int AS taken FROM properties WHERE unavailable <> '{}'`);
+      console.log(`\nAvailability at ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL, ${taken.toLocaleString("pt-BR")} with taken nights:`);
+      const failures = await measureDatedSearches(database);
+      await measureFeedSyncs(database);
+      report("Availability", failures);
+    } finally {
+      await database.close();
+    }
+  };
+  if (args.keep) await withKeptPostgres(ADMIN_URL, `recanto_bench_keep_${LISTINGS}`, run);
+  else await withThrowawayPostgres(ADMIN_URL, run);
+}
+
 function report(part: string, failures: string[]) {
   if (failures.length === 0) {
     console.log(`✓ ${part}: every goal met.`);
@@ -1045,3 +1186,4 @@ if (!args.only || args.only === "ttfb") await benchTtfb();
 if (!args.only || args.only === "search") await benchSearch();
 if (!args.only || args.only === "answers") await benchAnswers();
 if (!args.only || args.only === "pages") await benchPages();
+if (!args.only || args.only === "availability") await benchAvailability();
