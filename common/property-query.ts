@@ -20,11 +20,9 @@ export const SORT_LABELS: Record<Sort, string> = {
 /** The search's own order: nearest first around a place (a municipality or the guest's position), else newest. */
 export const defaultSort = (centred: boolean): Sort => (centred ? "distance" : "newest");
 
-/** Around a place: 50 km unless the guest chooses another distance. */
+/** Around a place: 50 km unless the guest chooses another of the distances offered (URL `raio`). */
 export const DEFAULT_RADIUS_KM = 50;
-export const RADIUS_OPTIONS = [10, 25, 50, 100, 200] as const;
-const MIN_RADIUS_KM = 1;
-const MAX_RADIUS_KM = 500;
+export const RADIUS_OPTIONS = [10, 25, 50, 100] as const;
 
 export interface LatLng {
   lat: number;
@@ -178,7 +176,8 @@ export function stayNotice(params: URLSearchParams): string | null {
   return stayProblem({ checkIn, checkOut }, nightOf(new Date()));
 }
 
-const radius = (value: string | null) => integer(value, MIN_RADIUS_KM, MAX_RADIUS_KM, DEFAULT_RADIUS_KM);
+/** One of the distances offered, else the default. */
+const radius = (value: string | null): number => RADIUS_OPTIONS.find((km) => String(km) === value?.trim()) ?? DEFAULT_RADIUS_KM;
 
 /** The filters both pages read the same way. */
 function placeAndAttributes(params: URLSearchParams) {
@@ -187,7 +186,8 @@ function placeAndAttributes(params: URLSearchParams) {
     location: text(params.get("location")),
     state: state(params.get("state")),
     ...stay(params),
-    radiusKm: radius(params.get("radius")),
+    // "radius" was its name until issue 43: old links keep their distance (and are redirected to "raio").
+    radiusKm: radius(params.get("raio") ?? params.get("radius")),
     near: near(params.get("near")),
     area: area(params.get("area")),
     ...prices(params),
@@ -258,7 +258,7 @@ function placeAndAttributeEntries(q: PropertyQuery): Entries {
     ["checkIn", q.checkIn],
     ["checkOut", q.checkOut],
     ["near", q.near && coordinates(q.near.lat, q.near.lng)],
-    ["radius", centred && q.radiusKm !== DEFAULT_RADIUS_KM && q.radiusKm],
+    ["raio", centred && q.radiusKm !== DEFAULT_RADIUS_KM && q.radiusKm],
     ["area", q.area && coordinates(q.area.west, q.area.south, q.area.east, q.area.north)],
     ["minPrice", q.minPrice > 0 && q.minPrice],
     ["maxPrice", q.maxPrice < PRICE_MAX && q.maxPrice],

@@ -46,6 +46,7 @@ export function understoodQuery(query: PropertyQuery): UnderstoodQuery {
   if (q.search) {
     const u = understand(q.search, places);
     types = u.types;
+    const before = q;
     q = {
       ...q,
       search: u.text,
@@ -61,6 +62,9 @@ export function understoodQuery(query: PropertyQuery): UnderstoodQuery {
       minPrice: u.minPrice !== null && u.minPrice <= PRICE_MAX && q.minPrice === 0 ? u.minPrice : q.minPrice,
       maxPrice: u.maxPrice !== null && u.maxPrice < PRICE_MAX && q.maxPrice === PRICE_MAX ? u.maxPrice : q.maxPrice,
     };
+    // Every word set aside as filler ("de", "perto") and nothing understood: the words are the search,
+    // not the whole catalogue.
+    if (u.text === "" && types.length === 0 && JSON.stringify({ ...q, search: before.search }) === JSON.stringify(before)) q = before;
   }
   if (q.location && !municipalityByLabel(q.location)) {
     // "Onde" typed rather than chosen: a municipality or a state it names, else text inside locations.

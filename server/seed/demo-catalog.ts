@@ -68,7 +68,8 @@ const CLOSINGS = [
 
 const WATER: readonly Amenity[] = ["Acesso à praia", "Acesso ao lago"];
 
-export const DEMO_NOTICE = "Anúncio de demonstração: as fotos são ilustrações geradas pelo Recanto.";
+/** Shown in every demo listing, so it is also searched: no word a guest would search for ("geradas" found "Minas Gerais"). */
+export const DEMO_NOTICE = "Anúncio de demonstração: as fotos são ilustrações.";
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

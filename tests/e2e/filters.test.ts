@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
     await fs.mkdir(SHOTS, { recursive: true });
     for (const colorScheme of ["light", "dark"] as const) {
       for (const [name, size] of [["390", PHONE], ["1280", DESKTOP]] as const) {
-        const { context, page } = await open("/category/cabanas?location=Gramado+-+RS&radius=200", { ...size, colorScheme });
+        const { context, page } = await open("/category/cabanas?location=Gramado+-+RS&raio=100", { ...size, colorScheme });
         await reachFor(page, "filtros");
         // On a phone the filters beyond the search are folded under "Filtros".
         if (name === "390") await page.getByRole("button", { name: "Filtros", exact: true }).click();
@@ -232,16 +232,26 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
     await expect(sortOptions()).resolves.toEqual(["Mais próximos", "Mais recentes", "Menor preço", "Maior preço"]);
     await expect(page.getByLabel("Ordenar por").inputValue()).resolves.toBe("distance");
     await expect(page.getByLabel("Distância").inputValue()).resolves.toBe("50");
-    await page.getByLabel("Distância").selectOption("200");
-    await page.waitForURL((url) => url.searchParams.get("radius") === "200");
+    await expect(page.getByLabel("Distância").locator("option").allTextContents()).resolves.toEqual(["Até 10 km", "Até 25 km", "Até 50 km", "Até 100 km"]);
+    await page.getByLabel("Distância").selectOption("100");
+    await page.waitForURL((url) => url.searchParams.get("raio") === "100");
     await results(page);
     await page.getByLabel("Ordenar por").selectOption("newest");
     await page.waitForURL((url) => url.searchParams.get("sort") === "newest");
     await results(page);
     // Back to the search's own order: the URL leaves it implicit.
     await page.getByLabel("Ordenar por").selectOption("distance");
-    await page.waitForURL((url) => !url.searchParams.has("sort") && url.searchParams.get("radius") === "200");
+    await page.waitForURL((url) => !url.searchParams.has("sort") && url.searchParams.get("raio") === "100");
     await results(page);
+
+    // The home's results offer it too, beside the order.
+    await page.goto(`${t.app.url}/?location=Gramado+-+RS`);
+    await waitForHydration(page);
+    await expect(page.getByLabel("Distância").inputValue()).resolves.toBe("50");
+    await page.getByLabel("Distância").selectOption("25");
+    await page.waitForURL((url) => url.searchParams.get("raio") === "25");
+    await results(page);
+    await expect(page.getByRole("link", { name: /Gramado - RS · até 25 km/ }).count()).resolves.toBe(1);
     await context.close();
   });
 

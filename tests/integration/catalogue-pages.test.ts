@@ -144,7 +144,7 @@ describe(`home and category pages (${engine})`, () => {
       ["/?area=-40,-15,-50,-25&state=Minas", "/"],
       ["/?area=-180,-90,180,90", "/?area=-74.2%2C-34%2C-28.6%2C5.4"],
       ["/?location=Paraty%20-%20RJ&radius=0&sort=distance", "/?location=Paraty+-+RJ"],
-      ["/?near=-22.9123,-43.1789&radius=25&sort=newest", "/?near=-22.91%2C-43.18&radius=25&sort=newest"],
+      ["/?near=-22.9123,-43.1789&radius=25&sort=newest", "/?near=-22.91%2C-43.18&raio=25&sort=newest"],
       ["/category/chales?features=petsAllowed,heliponto&road=lama,terra&signal=oi&power=solar,solar", "/category/chales?features=petsAllowed&road=terra&power=solar"],
     ];
     for (const [path, location] of cases) {

@@ -141,4 +141,8 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { q: "araucárias", understood: { search: "araucárias" }, expect: (p) => /\baraucarias?\b/.test(words(p)) },
   { q: "cabana rústica", understood: { propertyType: "Cabana" }, expect: (p) => type("Cabana")(p) && /\brustica\b/.test(words(p)) },
   { q: "xyzzy", understood: { search: "xyzzy" }, expect: () => false },
+  // Words only set aside as filler, nothing understood: searched as typed, never the whole catalogue.
+  { q: "gerais", understood: { search: "gerais", state: null }, expect: (p) => /\bgera(is|l)\b/.test(words(p)) },
+  { q: "de", understood: { search: "de" }, expect: () => false },
+  { q: "em para com", understood: { search: "em para com" }, expect: () => false },
 ];

@@ -50,6 +50,10 @@ describe("home query", () => {
     const bad = parseHomeQuery(params("state=Minas&near=10,10&radius=0&area=-40,-15,-50,-25&road=lama&sort=rating"));
     expect(bad).toEqual(DEFAULT_QUERY);
     expect(parseHomeQuery(params("area=10,10,20,20&radius=501&near=-22.9")).area).toBeNull();
+    // "raio": only the distances offered (10, 25, 50, 100 km); "radius", its old name, still read.
+    expect([10, 25, 100].map((km) => parseHomeQuery(params(`raio=${km}`)).radiusKm)).toEqual([10, 25, 100]);
+    expect(["200", "0", "abc", "25.5"].map((km) => parseHomeQuery(params(`raio=${km}`)).radiusKm)).toEqual([50, 50, 50, 50]);
+    expect(parseHomeQuery(params("radius=10")).radiusKm).toBe(10);
     expect(parseHomeQuery(params(`amenities=${"Wi-Fi,".repeat(5000)}Piscina`)).amenities).toEqual(["Wi-Fi"]);
   });
 
@@ -114,7 +118,7 @@ describe("category query", () => {
     // The radius only around a place.
     expect(categorySearch({ ...DEFAULT_QUERY, radiusKm: 100 })).toBe("");
     expect(categorySearch({ ...DEFAULT_QUERY, location: "Paraty - RJ", radiusKm: 100, features: ["petsAllowed"] })).toBe(
-      "?location=Paraty+-+RJ&radius=100&features=petsAllowed",
+      "?location=Paraty+-+RJ&raio=100&features=petsAllowed",
     );
     expect(categorySearch({ ...DEFAULT_QUERY, search: "rio", maxPrice: 500, minGuests: 2, sort: "price-low", page: 3 })).toBe(
       "?search=rio&maxPrice=500&guests=2&sort=price-low&page=3",

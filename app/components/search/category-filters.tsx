@@ -8,12 +8,12 @@ import {
   DEFAULT_QUERY,
   defaultSort,
   parseCategoryQuery,
-  RADIUS_OPTIONS,
   type LatLng,
   type PropertyQuery,
   type Sort,
 } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
+import { RadiusField } from "./radius-field";
 import { StayFields } from "./stay-fields";
 import { inputClass } from "~/components/ui/input-class";
 import { formParams } from "~/lib/form";
@@ -105,22 +105,7 @@ export function CategoryFilters({
             onNearMe={(near: LatLng) => go({ location: "", near, sort: null, page: 1 })}
           />
           <SortField id="ordenar" sort={sort} centred={centred} labelClassName={label} onChange={apply} />
-          {centred ? (
-            <div>
-              <label htmlFor="distancia" className={label}>
-                Distância
-              </label>
-              <select id="distancia" name="radius" defaultValue={query.radiusKm} onChange={apply} className={inputClass}>
-                {[...new Set([...RADIUS_OPTIONS, query.radiusKm])]
-                  .sort((a, b) => a - b)
-                  .map((km) => (
-                    <option key={km} value={km}>
-                      {`Até ${km} km`}
-                    </option>
-                  ))}
-              </select>
-            </div>
-          ) : null}
+          {centred ? <RadiusField id="distancia" radiusKm={query.radiusKm} onChange={apply} /> : null}
         </div>
       </div>
       <div id="filtros-mais" className={`${open ? "flex" : "hidden sm:flex"} flex-wrap items-start gap-3`}>
@@ -129,7 +114,7 @@ export function CategoryFilters({
         </FiltersToggle>
         <MoreFilters query={query} tipo={slug} searchFor={categorySearch} idPrefix="mais" />
       </div>
-      <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end dark:border-stone-800`}>
+      <div id="filtros-avancados" className={`${open ? "grid" : "hidden"} gap-6 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-[minmax(0,1.6fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)_minmax(11.5rem,1.2fr)_auto] lg:items-end dark:border-stone-800`}>
         <PriceRange min={query.minPrice} max={query.maxPrice} stepTexts={priceStepTexts} onCommit={apply} />
         <StayFields query={query} idPrefix="estadia" />
         <div>

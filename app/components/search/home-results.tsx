@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { defaultSort, HOME_PAGE_SIZE, homeSearch, pageWindow, type PropertyQuery, type Sort } from "@common/property-query";
+import { DEFAULT_RADIUS_KM, defaultSort, HOME_PAGE_SIZE, homeSearch, pageWindow, type PropertyQuery, type Sort } from "@common/property-query";
 import type { QueryChip } from "@common/query-chips";
 import type { PlaceNotes } from "@server/properties/place-notes";
 import type { ShownResults } from "@server/properties/shown-results";
@@ -10,6 +10,7 @@ import { MoreFilters } from "./more-filters";
 import { PlaceSuggestions } from "./place-suggestions";
 import { QueryChips } from "./query-chips";
 import { SearchResults } from "./search-results";
+import { RadiusField } from "./radius-field";
 import { SortField } from "./sort-field";
 import { Icon } from "~/components/ui/icons";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
@@ -83,7 +84,7 @@ export default function HomeResults({ query, sort, results, notes, chips }: { qu
                 <span className="font-semibold">{count}</span>
                 {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
               </p>
-              {r.items.length > 1 ? <ResultsOrder query={query} sort={sort} centred={centred} /> : null}
+              {centred || r.items.length > 1 ? <ResultsOrder query={query} sort={sort} centred={centred} showSort={r.items.length > 1} /> : null}
             </div>
           )}
           pages={(r) => pageWindow(r.page, r.pageCount)}
@@ -95,28 +96,41 @@ export default function HomeResults({ query, sort, results, notes, chips }: { qu
 }
 
 /**
- * The results' order, as on a category's filters: a GET form of its own carrying the search, which
- * applies at once with JavaScript (the search's own order stays out of the URL: one URL per list).
+ * The distance around the place searched (when there is one) and the results' order, as on a
+ * category's filters: a GET form of its own carrying the search, which applies at once with
+ * JavaScript (the search's own order stays out of the URL: one URL per list).
  */
-function ResultsOrder({ query, sort, centred }: { query: PropertyQuery; sort: Sort; centred: boolean }) {
+function ResultsOrder({ query, sort, centred, showSort }: { query: PropertyQuery; sort: Sort; centred: boolean; showSort: boolean }) {
   const navigate = useNavigate();
-  const kept = new URLSearchParams(homeSearch({ ...query, sort: null, page: 1 }));
+  const kept = new URLSearchParams(homeSearch({ ...query, sort: showSort ? null : query.sort, radiusKm: centred ? DEFAULT_RADIUS_KM : query.radiusKm, page: 1 }));
+  const inline = "text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200";
   return (
-    <Form method="get" action="/" className="flex items-center gap-2">
+    <Form method="get" action="/" className="flex flex-wrap items-center gap-x-4 gap-y-2">
       {[...kept].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <SortField
-        id="ordenar-busca"
-        sort={sort}
-        centred={centred}
-        className="flex items-center gap-2"
-        labelClassName="text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200"
-        onChange={(event) => {
-          const chosen = event.currentTarget.value as Sort;
-          void navigate(`/${homeSearch({ ...query, sort: chosen === defaultSort(centred) ? null : chosen, page: 1 })}`, { preventScrollReset: true });
-        }}
-      />
+      {centred ? (
+        <RadiusField
+          id="raio-busca"
+          radiusKm={query.radiusKm}
+          className="flex items-center gap-2"
+          labelClassName={inline}
+          onChange={(event) => void navigate(`/${homeSearch({ ...query, radiusKm: Number(event.currentTarget.value), page: 1 })}`, { preventScrollReset: true })}
+        />
+      ) : null}
+      {showSort ? (
+        <SortField
+          id="ordenar-busca"
+          sort={sort}
+          centred={centred}
+          className="flex items-center gap-2"
+          labelClassName={inline}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value as Sort;
+            void navigate(`/${homeSearch({ ...query, sort: chosen === defaultSort(centred) ? null : chosen, page: 1 })}`, { preventScrollReset: true });
+          }}
+        />
+      ) : null}
       <noscript>
         <button type="submit" className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700">
           Ordenar
