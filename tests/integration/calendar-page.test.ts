@@ -60,12 +60,13 @@ describe(`a listing's calendar page (${engine})`, () => {
       const page = await client.get(path);
       expect(page.status, who).not.toBe(200);
       expect(await page.text(), who).not.toContain(token!.token!);
-      for (const fields of [
+      const changes: Record<string, string>[] = [
         { intent: "noites", bloquear: addNights(today, 9) },
         { intent: "estadia-minima", minNights: "7" },
         { intent: "conectar", name: "Intruso", url: "https://example.invalid/cal.ics" },
         { intent: "novo-endereco" },
-      ]) {
+      ];
+      for (const fields of changes) {
         const res = await client.post(`${path}.data`, fields);
         expect(res.status, `${who} ${fields.intent}`).toBeGreaterThanOrEqual(400);
       }
