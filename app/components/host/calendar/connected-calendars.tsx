@@ -1,16 +1,9 @@
 import { formatDateTime } from "@common/format";
+import type { FeedStatus } from "@server/availability/calendar";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { useCalendarAction } from "./use-calendar-action";
 
-export interface FeedStatus {
-  id: string;
-  name: string;
-  url: string;
-  lastSyncedAt: Date | null;
-  lastError: string | null;
-  lastErrorAt: Date | null;
-}
 
 const CHANNELS = ["Airbnb", "Booking.com", "VRBO", "Google Agenda", "Outlook"];
 const smallButton =
