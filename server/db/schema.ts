@@ -244,8 +244,9 @@ export const properties = pgTable(
     index("properties_public_features_idx").using("gin", t.features).where(publicProperty),
     // Both INCLUDE (price_cents, max_guests, created_at, id), and the first property_type too
     // (migration 0012): around a place or in a map area, the page's ids and the capped count come
-    // from the index alone; and facet_lanes (0017), so do the filter counts. btree_gist lets a type
-    // lead, so a type near a city reads only that type.
+    // from the index alone; and facet_lanes (0017), so do the filter counts; and unavailable and
+    // min_nights (0022), so do dated searches. btree_gist lets a type lead, so a type near a city
+    // reads only that type.
     index("properties_public_point_idx").using("gist", t.publicPoint).where(publicProperty),
     index("properties_public_type_point_idx").using("gist", t.propertyType, t.publicPoint).where(publicProperty),
     index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),

@@ -322,6 +322,24 @@ export const reachablePage = (input: Pick<SearchInput, "page" | "pageSize">) => 
 /** Steps of a walk of free text in a price order run before its count is known (priced-terms.ts). */
 const SPECULATIVE_STEPS = 48;
 
+/** Smaller circles tried first for a page nearest first: fractions of the radius asked for. */
+const NEARER_CIRCLES = [0.2, 0.5];
+
+/**
+ * Nearest first past the cap, the page from a smaller circle when that circle fills it: every
+ * listing outside is farther than all inside, so its page is the whole circle's. The walk in
+ * distance order reads every match of its circle (12,900 within 50 km of Gramado at 1M; a fifth
+ * of the radius holds a twenty-fifth of them). Null when no smaller circle holds the page.
+ */
+async function pageInNearerCircle(db: Db, input: SearchInput, page: number) {
+  if (input.sort !== "distance" || !input.center) return null;
+  for (const share of NEARER_CIRCLES) {
+    const rows = await searchStatements(db, { ...input, radiusKm: input.radiusKm * share }).page(page);
+    if (rows.length === input.pageSize) return rows;
+  }
+  return null;
+}
+
 /** Public properties matching the filters: one page of cards and the (capped) total. */
 export async function searchProperties(db: Db, input: SearchInput): Promise<SearchResult> {
   const statements = searchStatements(db, input);
@@ -345,7 +363,7 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   let items = first.cards;
   if (found > COUNT_CAP && !statements.rankedBeyondCap(page)) {
     const early = page === wanted ? await walked : null;
-    items = early?.length ? early : await statements.page(page);
+    items = early?.length ? early : ((await pageInNearerCircle(db, input, page)) ?? (await statements.page(page)));
   } else if (page !== wanted && total > 0) items = (await ranked(page)).cards;
   return { items: await toCards(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
