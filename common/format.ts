@@ -18,7 +18,6 @@ const date = formatter(
       timeZone: "America/Sao_Paulo",
     }),
 );
-const time = formatter(() => new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" }));
 const integer = formatter(() => new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 }));
 
 /** Money is stored in integer centavos. */
@@ -29,12 +28,6 @@ export function formatBRL(centavos: number): string {
 /** dd/mm/aaaa in Brasília time. */
 export function formatDate(value: Date | string): string {
   return date().format(typeof value === "string" ? new Date(value) : value);
-}
-
-/** "29/11/2026 às 14:30" in Brasília time. */
-export function formatDateTime(value: Date | string): string {
-  const instant = typeof value === "string" ? new Date(value) : value;
-  return `${date().format(instant)} às ${time().format(instant)}`;
 }
 
 /** "1.234": a whole number with pt-BR's thousands separator. */

@@ -4,7 +4,7 @@
  */
 import { AMENITIES, findCategory, typeOfPage, PROPERTY_TYPES, type Amenity, type InternetKind, type MobileCarrier, type PowerSource, type PropertyType, type RoadAccess, type StayFeature } from "./catalog";
 import { LIMITS } from "./limits";
-import { nightOf, stayProblem, type Night } from "./nights";
+import { isNight, type Night } from "./nights";
 import { BRAZIL_BOUNDS, inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 
@@ -160,23 +160,17 @@ function area(value: string | null): Area | null {
   return box.west < box.east && box.south < box.north ? box : null;
 }
 
-/** The stay in the URL, when it is one a guest can search (stayProblem); else none. */
+/**
+ * The stay in the URL: two real dates, check-out after check-in, else none. Whether a guest may
+ * search it (not past, at most a year: stayProblem) is the pages' to say (app/lib/stay-notice.server.ts),
+ * which send the guest to the list without it and tell why; this is what any query may carry safely.
+ */
 function stay(params: URLSearchParams): Pick<PropertyQuery, "checkIn" | "checkOut"> {
   const checkIn = params.get("checkIn")?.trim() ?? "";
   const checkOut = params.get("checkOut")?.trim() ?? "";
-  return checkIn && checkOut && stayProblem({ checkIn, checkOut }, nightOf(new Date())) === null ? { checkIn, checkOut } : { checkIn: null, checkOut: null };
+  return isNight(checkIn) && isNight(checkOut) && checkIn < checkOut ? { checkIn, checkOut } : { checkIn: null, checkOut: null };
 }
 
-/** Why the URL's dates were set aside, in Portuguese; null when there were none or they were kept. */
-export function stayNotice(params: URLSearchParams): string | null {
-  const checkIn = params.get("checkIn")?.trim() ?? "";
-  const checkOut = params.get("checkOut")?.trim() ?? "";
-  if (!checkIn && !checkOut) return null;
-  if (!checkIn || !checkOut) return "Informe a data de check-in e a de check-out.";
-  return stayProblem({ checkIn, checkOut }, nightOf(new Date()));
-}
-
-/** One of the distances offered, else the default. */
 const radius = (value: string | null): number => RADIUS_OPTIONS.find((km) => String(km) === value?.trim()) ?? DEFAULT_RADIUS_KM;
 
 /** The filters both pages read the same way. */

@@ -2,7 +2,8 @@
 
 // Full metadata: the small set takes lengths for validity ("+55 991234567" would pass). Server-only in practice: the browser bundle tree-shakes it away.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
-import { formatNight, stayDatesError, type Night } from "./nights";
+import { formatNight, type Night } from "./nights";
+import { stayDatesError } from "./stays";
 
 /** E.164 digits without "+" when libphonenumber says the number is valid. */
 function validDigits(candidate: string, country?: CountryCode): string | null {

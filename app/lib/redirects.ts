@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { stayProblem, type Night, type Stay } from "@common/nights";
+import { type Night } from "@common/nights";
+import { stayProblem, type Stay } from "@common/stays";
 import { LISTING_FROM } from "./listing-path";
 
 const LOCAL = "http://recanto.invalid";

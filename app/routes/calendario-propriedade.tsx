@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/calendario-propriedade";
-import { lastCalendarNight, nightOf } from "@common/nights";
+import { nightOf } from "@common/nights";
+import { lastCalendarNight } from "@common/stays";
 import { refused, type Refusal } from "@common/refusal";
 import { unavailableRefusal } from "@common/unavailable";
 import { requireHost } from "@server/accounts/guards";

@@ -9,7 +9,8 @@ import { readForm, sentFields, typedFields } from "~/lib/form";
 import { overLimit } from "~/lib/rate-limit.server";
 import { loginPath } from "~/lib/redirects";
 import { refusalData } from "~/lib/refusal.server";
-import { FormAlert, primaryButton, TextField } from "~/components/ui/field";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { primaryButton } from "~/components/ui/button-class";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Esqueci minha senha | Recanto" },

@@ -8,7 +8,8 @@ import { AUTHENTICATOR_CODE_INVALID, authenticatorCode } from "@common/validatio
 import { requireUser } from "@server/accounts/guards";
 import { confirmSetup, pendingAuthenticator, regenerateRecoveryCodes, startSetup, turnOff } from "@server/accounts/second-factor";
 import { AppCodeField } from "~/components/auth/app-code-field";
-import { FormAlert, PasswordField, primaryButton } from "~/components/ui/field";
+import { FormAlert, PasswordField } from "~/components/ui/field";
+import { primaryButton } from "~/components/ui/button-class";
 import { guardPage } from "~/lib/auth.server";
 import { authenticatorSetup } from "~/lib/authenticator.server";
 import { readForm } from "~/lib/form";

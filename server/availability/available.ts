@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { nightsBetween, type Stay } from "../../common/nights";
+import { nightsBetween } from "../../common/nights";
+import { type Stay } from "../../common/stays";
 import { minStayPeriods, properties } from "../db/schema";
 
 /**

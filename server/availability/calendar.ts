@@ -8,7 +8,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, between, eq, sql } from "drizzle-orm";
 import { accepted, refused, type Result } from "../../common/refusal";
-import { isNight, lastCalendarNight, MAX_STAY_NIGHTS, nightsBetween, type Night } from "../../common/nights";
+import { isNight, nightsBetween, type Night } from "../../common/nights";
+import { lastCalendarNight, MAX_STAY_NIGHTS } from "../../common/stays";
 import type { Db } from "../db/client";
 import { calendarFeeds, feedNights, hostBlockedNights, minStayPeriods, properties } from "../db/schema";
 import { isUuid } from "../properties/properties";

@@ -6,7 +6,8 @@
  * knows it when it comes back through another channel's feed (feed-nights.ts leaves it out).
  */
 import ical from "ical-generator";
-import { addNights, type Night, type NightRun } from "../../common/nights";
+import { addNights, type Night } from "../../common/nights";
+import type { NightRun } from "../../common/listing-calendar";
 
 /** Consecutive nights as runs, from sorted or unsorted nights (repeats allowed). */
 export function nightRuns(nights: readonly Night[]): NightRun[] {

@@ -17,7 +17,8 @@
  */
 import ical, { type EventInstance, type VEvent } from "node-ical";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { addNights, BRAZIL_ZONE, CALENDAR_MONTHS_AHEAD, dateOnly, lastCalendarNight, nightOf, type Night } from "../../common/nights";
+import { addNights, BRAZIL_ZONE, dateOnly, nightOf, type Night } from "../../common/nights";
+import { CALENDAR_MONTHS_AHEAD, lastCalendarNight } from "../../common/stays";
 
 export const FEED_LIMITS = {
   /** How far ahead a feed's nights are read. */

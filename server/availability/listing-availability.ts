@@ -1,6 +1,8 @@
 import { asc, eq, gte, sql } from "drizzle-orm";
 import { calendarNote } from "../../common/availability-texts";
-import type { Night, NightRun, StayPeriod } from "../../common/nights";
+import { type Night } from "../../common/nights";
+import type { NightRun, StayPeriod } from "../../common/listing-calendar";
+import { lastCalendarNight } from "../../common/stays";
 import type { Db } from "../db/client";
 import { minStayPeriods, properties } from "../db/schema";
 import { calendarCheckedAt } from "./calendar-status";
@@ -14,6 +16,8 @@ export interface ListingAvailability {
   periods: StayPeriod[];
   /** "Calendário atualizado há 3 horas", or "Disponibilidade a confirmar". */
   note: string;
+  /** The calendar's last night (the picker's last month). */
+  lastNight: Night;
 }
 
 /** Read per request, never kept with the catalogue: a sync changes how current it is without changing the listing. */
@@ -40,5 +44,6 @@ export async function listingAvailability(db: Db, propertyId: string, today: Nig
     minNights: row?.minNights ?? 1,
     periods,
     note: calendarNote(checkedAt.get(propertyId) ?? null, new Date()),
+    lastNight: lastCalendarNight(today),
   };
 }

@@ -10,7 +10,8 @@
  * they come.
  */
 import { normalizeText } from "../../common/cities";
-import { addNights, weekdayOf, type Night, type Stay } from "../../common/nights";
+import { addNights, weekdayOf, type Night } from "../../common/nights";
+import { type Stay } from "../../common/stays";
 import { holidaysBetween, longWeekendsBetween } from "./holidays";
 
 export interface UnderstoodDates {

@@ -4,7 +4,8 @@ import type { Municipality } from "../../common/places";
 import { defaultSort, PRICE_MAX, type PropertyQuery } from "../../common/property-query";
 import { understand, type Gazetteer, type Understood } from "../../common/search/understand";
 import { brazilianStates, municipalityByLabel, municipalityPlaces } from "../cities/places";
-import { nightOf, stayProblem } from "../../common/nights";
+import { nightOf } from "../../common/nights";
+import { stayProblem } from "../../common/stays";
 import { understandDates } from "../availability/understood-dates";
 
 let gazetteer: Gazetteer | undefined;

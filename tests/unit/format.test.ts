@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatCount, formatDate, formatDateTime, formatDistance } from "../../common/format";
+import { formatBRL, formatCount, formatDate, formatDistance } from "../../common/format";
 import { formatPhone, maskBrazilianPhone, normalizePhone } from "../../common/phone";
 import { forgotPasswordPath, loginPath, safeRedirect } from "../../app/lib/redirects";
 
@@ -14,7 +14,6 @@ describe("formatting", () => {
     expect(formatDate(new Date("2026-03-05T12:00:00Z"))).toBe("05/03/2026");
     // 01:30 UTC on the 1st is still the previous evening in São Paulo.
     expect(formatDate("2026-01-01T01:30:00Z")).toBe("31/12/2025");
-    expect(formatDateTime("2026-01-01T01:30:00Z")).toBe("31/12/2025 às 22:30");
   });
 
   it("formats counts and distances with pt-BR's thousands separator", () => {

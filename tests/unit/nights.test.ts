@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addNights, formatNight, isNight, minimumStayFor, nightOf, nightsBetween, stayDatesError, stayHasTakenNight, stayProblem } from "../../common/nights";
+import { addNights, formatNight, isNight, nightOf, nightsBetween } from "../../common/nights";
+import { minimumStayFor, stayHasTakenNight } from "../../common/listing-calendar";
+import { stayDatesError, stayProblem } from "../../common/stays";
 
 describe("nights and stays", () => {
   it("today is the calendar day in Brasília", () => {

@@ -4,7 +4,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatBRL, formatDate } from "@common/format";
 import type { Refused } from "@common/refusal";
 import type { ModerationProperty } from "@server/moderation/moderation";
-import { FormAlert, primaryButton } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/field";
+import { primaryButton } from "~/components/ui/button-class";
 import { StatusBadge } from "./moderation-messages";
 import { ReasonForm, type ReasonIntent } from "./reason-form";
 

@@ -99,5 +99,3 @@ export function FormAlert({ children }: { children: ReactNode }) {
   );
 }
 
-export const primaryButton =
-  "inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";

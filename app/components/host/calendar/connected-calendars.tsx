@@ -1,9 +1,12 @@
-import { formatDateTime } from "@common/format";
 import type { FeedStatus } from "@server/availability/calendar";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { useCalendarAction } from "./use-calendar-action";
 
+
+/** "29/11/2026 às 14:30" in Brasília time: when a feed was last read. */
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
+const formatDateTime = (instant: Date) => dateTime.format(instant).replace(", ", " às ");
 
 const CHANNELS = ["Airbnb", "Booking.com", "VRBO", "Google Agenda", "Outlook"];
 const smallButton =

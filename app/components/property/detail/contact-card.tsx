@@ -1,14 +1,15 @@
 import { Icon } from "~/components/ui/icons";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { stayTotal } from "@common/availability-texts";
 import type { ListingAvailability } from "@server/availability/listing-availability";
 import { useModuleOnDemand } from "~/components/ui/on-demand";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import { guestsLabel } from "@common/whatsapp";
-import { MAX_DAYS_AHEAD, addNights, formatNight, isNight, minimumStayFor, nightOf, nightsBetween, stayDatesError, stayHasTakenNight, type Night, type Stay, type StayField } from "@common/nights";
+import { addNights, formatNight, isNight, nightOf, nightsBetween, type Night } from "@common/nights";
+import { MAX_DAYS_AHEAD, stayDatesError, type Stay, type StayField } from "@common/stays";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
-import { primaryButton } from "~/components/ui/field";
+import { primaryButton } from "~/components/ui/button-class";
 import { FieldError } from "~/components/ui/field-error";
 import { inputClass } from "~/components/ui/input-class";
 import type { loader as rootLoader } from "~/root";
@@ -30,14 +31,9 @@ interface ContactCardProps {
 }
 
 const loadStayPicker = () => import("./stay-picker");
-
-/** Why a stay is asked about only after the guest confirms: a taken night, or fewer nights than the host's minimum. */
-function stayWarning(stay: Stay, availability: ListingAvailability): string | null {
-  if (stayHasTakenNight(stay, availability.taken)) return "Estas datas incluem noites já ocupadas no calendário do anfitrião.";
-  const minimum = minimumStayFor(stay.checkIn, availability.minNights, availability.periods);
-  if (nightsBetween(stay.checkIn, stay.checkOut) < minimum) return `O anfitrião pede no mínimo ${minimum} noites para este check-in.`;
-  return null;
-}
+/** The stay's check against the host's calendar and its confirmation: wanted once both dates are set. */
+const loadStayCheck = () => import("./stay-check");
+type StayCheck = Awaited<ReturnType<typeof loadStayCheck>>;
 
 /** The contact form's id: the phone bar's button (ContactBar) submits the same form. */
 const CONTACT_FORM_ID = "contato-whatsapp";
@@ -77,6 +73,12 @@ export function ContactCard({ slug, price, priceCents, availability, initialStay
   const [confirming, setConfirming] = useState<string | null>(null);
   const confirmed = useRef(false);
   const picker = useModuleOnDemand(loadStayPicker);
+  const [check, setCheck] = useState<StayCheck | null>(null);
+  const bothDates = Boolean(checkIn && checkOut);
+  useEffect(() => {
+    // Here before the guest presses "Contatar": a stay is sent unchecked only if it could not load.
+    if (bothDates) void loadStayCheck().then(setCheck, () => undefined);
+  }, [bothDates]);
   const [pickerOpen, setPickerOpen] = useState(false);
   const id = useId();
   const errorId = `${id}-erro`;
@@ -107,7 +109,7 @@ export function ContactCard({ slug, price, priceCents, availability, initialStay
       (event.currentTarget.elements.namedItem(found.field) as HTMLInputElement).focus();
       return;
     }
-    const warning = checkIn && checkOut ? stayWarning({ checkIn, checkOut }, availability) : null;
+    const warning = checkIn && checkOut && check ? check.stayWarning({ checkIn, checkOut }, availability) : null;
     if (warning && !confirmed.current) {
       event.preventDefault();
       setConfirming(warning);
@@ -210,37 +212,23 @@ export function ContactCard({ slug, price, priceCents, availability, initialStay
         </button>
         <div id={`${id}-calendario`} hidden={!pickerOpen}>
           {picker.module && pickerOpen ? (
-            <picker.module.StayPicker today={today} taken={availability.taken} checkIn={isNight(checkIn) ? checkIn : null} checkOut={isNight(checkOut) ? checkOut : null} onPick={pick} />
+            <picker.module.StayPicker today={today} lastNight={availability.lastNight} taken={availability.taken} checkIn={isNight(checkIn) ? checkIn : null} checkOut={isNight(checkOut) ? checkOut : null} onPick={pick} />
           ) : null}
           {availability.minNights > 1 ? <p className="text-xs text-stone-600 dark:text-stone-400">{`Estadia mínima: ${availability.minNights} noites.`}</p> : null}
         </div>
         {problem ? <FieldError id={errorId}>{problem.message}</FieldError> : <StaySummary checkIn={checkIn} checkOut={checkOut} priceCents={priceCents} />}
-        {confirming ? (
-          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-stone-50">
-            <p>{`${confirming} Quer perguntar ao anfitrião mesmo assim?`}</p>
-            <div className="mt-2 flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
-                onClick={() => {
-                  confirmed.current = true;
-                  formRef.current?.requestSubmit();
-                }}
-              >
-                Perguntar mesmo assim
-              </button>
-              <button
-                type="button"
-                className="rounded-lg border border-stone-300 px-3 py-1.5 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
-                onClick={() => {
-                  setConfirming(null);
-                  (formRef.current?.elements.namedItem("checkin") as HTMLInputElement | null)?.focus();
-                }}
-              >
-                Escolher outras datas
-              </button>
-            </div>
-          </div>
+        {confirming && check ? (
+          <check.StayConfirmation
+            message={confirming}
+            onConfirm={() => {
+              confirmed.current = true;
+              formRef.current?.requestSubmit();
+            }}
+            onChoose={() => {
+              setConfirming(null);
+              (formRef.current?.elements.namedItem("checkin") as HTMLInputElement | null)?.focus();
+            }}
+          />
         ) : null}
         <div>
           <label htmlFor={`${id}-guests`} className={labelClass}>

@@ -2,7 +2,8 @@ import { DayPicker, type DateRange } from "react-day-picker";
 import { ptBR } from "react-day-picker/locale/pt-BR";
 import "react-day-picker/style.css";
 import "./stay-picker.css";
-import { dateOnly, lastCalendarNight, type Night, type NightRun } from "@common/nights";
+import { dateOnly, type Night } from "@common/nights";
+import type { NightRun } from "@common/listing-calendar";
 
 const dateOf = (night: Night) => {
   const [y, m, d] = night.split("-").map(Number) as [number, number, number];
@@ -17,12 +18,14 @@ const dateOf = (night: Night) => {
  */
 export function StayPicker({
   today,
+  lastNight,
   taken,
   checkIn,
   checkOut,
   onPick,
 }: {
   today: Night;
+  lastNight: Night;
   taken: readonly NightRun[];
   checkIn: Night | null;
   checkOut: Night | null;
@@ -46,7 +49,7 @@ export function StayPicker({
       locale={ptBR}
       today={dateOf(today)}
       startMonth={dateOf(today)}
-      endMonth={dateOf(lastCalendarNight(today))}
+      endMonth={dateOf(lastNight)}
       defaultMonth={selected?.from ?? dateOf(today)}
       selected={selected}
       disabled={unavailable}
