@@ -13,7 +13,8 @@ export function stayNotice(params: URLSearchParams): string | null {
 
 /**
  * Dates a search cannot use (check-out before check-in, in the past, over a year, not dates) are
- * dropped from its URL, and the guest is told why on the list without them.
+ * dropped from its URL, and the guest is told why on the list without them (`canonical`: the
+ * list's address without dates).
  */
 export async function refuseUnusableStay(url: URL, canonical: string): Promise<void> {
   const notice = stayNotice(url.searchParams);

@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { query, understood } = page;
   // The type name works too ("/category/Chalé"), but each list has one URL: the slug, with understood
   // text in its filters, without defaults or bad values (absurd ones never reach the query).
-  await refuseUnusableStay(url, `/category/${category.slug}${categorySearch(query)}`);
+  await refuseUnusableStay(url, `/category/${category.slug}${categorySearch({ ...query, checkIn: null, checkOut: null })}`);
   redirectToCanonical(url, `/category/${category.slug}`, categorySearch(query));
   const input = searchInput(query, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CATEGORY_PAGE_SIZE });
   const results = streamed(

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (home.kind === "collection") throw redirect(`/category/${home.category.slug}${categorySearch(home.query)}`);
     const { query, understood } = home;
     // One URL per result list: understood text in its filters; empty, default and bad values dropped.
-    await refuseUnusableStay(url, `/${homeSearch(query)}`);
+    await refuseUnusableStay(url, `/${homeSearch({ ...query, checkIn: null, checkOut: null })}`);
     redirectToCanonical(url, "/", homeSearch(query));
     const input = searchInput(query, { types: query.propertyType ? [query.propertyType] : [], pageSize: HOME_PAGE_SIZE });
     const results = logged(context.catalogue.search(input).then((found) => resultsAsShown(context.services.database.db, found, understood.centerName, query)));

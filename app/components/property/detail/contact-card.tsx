@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { stayTotal } from "@common/availability-texts";
 import type { ListingAvailability } from "@server/availability/listing-availability";
 import { useModuleOnDemand } from "~/components/ui/on-demand";
+import { useTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { useRouteLoaderData } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import { guestsLabel } from "@common/whatsapp";
@@ -68,6 +69,10 @@ export function ContactCard({ slug, price, priceCents, availability, initialStay
   const formRef = useRef<HTMLFormElement>(null);
   const [checkIn, setCheckIn] = useState<string>(initialStay?.checkIn ?? "");
   const [checkOut, setCheckOut] = useState<string>(initialStay?.checkOut ?? "");
+  // Dates typed before the page's scripts ran are kept (the fields are controlled once it runs).
+  const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | null | undefined;
+  useTypedBeforeHydration(() => field("checkin"), checkIn, setCheckIn);
+  useTypedBeforeHydration(() => field("checkout"), checkOut, setCheckOut);
   const [problem, setProblem] = useState<{ field: StayField; message: string } | null>(null);
   // A stay over a taken night (or under the minimum) is sent only once the guest confirms it.
   const [confirming, setConfirming] = useState<string | null>(null);
