@@ -3,7 +3,7 @@ import { imageUrl, LARGEST_IMAGE_WIDTH } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
-import { billingCustomers, favorites, imageUploads, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
+import { billingCustomers, calendarFeeds, favorites, hostBlockedNights, imageUploads, minStayPeriods, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
@@ -69,8 +69,9 @@ async function ownBilling(db: Db, user: { id: string; userType: "guest" | "host"
 
 /** A host's listings as stored, with every image's public URL (largest size). */
 async function ownProperties(db: Db, userId: string) {
-  // Everything stored about the listing except the search machinery (derived from the text and options) and the owner id.
-  const { searchVector: _searchVector, locationFolded: _locationFolded, facetLanes: _facetLanes, hostId: _hostId, ...stored } = getTableColumns(properties);
+  // Everything stored about the listing except the search machinery (derived from the text and
+  // options), the owner id and the exported calendar's secret (a file someone downloads may travel).
+  const { searchVector: _searchVector, locationFolded: _locationFolded, facetLanes: _facetLanes, hostId: _hostId, calendarToken: _calendarToken, ...stored } = getTableColumns(properties);
   const rows = await db
     .select(stored)
     .from(properties)
@@ -82,9 +83,22 @@ async function ownProperties(db: Db, userId: string) {
     .from(propertyImages)
     .where(inArray(propertyImages.propertyId, rows.map((r) => r.id)))
     .orderBy(asc(propertyImages.position));
+  const ids = rows.map((r) => r.id);
+  const [byHand, periods, feeds] = await Promise.all([
+    db.select().from(hostBlockedNights).where(inArray(hostBlockedNights.propertyId, ids)).orderBy(asc(hostBlockedNights.night)),
+    db.select().from(minStayPeriods).where(inArray(minStayPeriods.propertyId, ids)).orderBy(asc(minStayPeriods.starts)),
+    // Connected calendars without their addresses: a channel's address carries its own secret.
+    db
+      .select({ propertyId: calendarFeeds.propertyId, name: calendarFeeds.name, lastSyncedAt: calendarFeeds.lastSyncedAt, createdAt: calendarFeeds.createdAt })
+      .from(calendarFeeds)
+      .where(inArray(calendarFeeds.propertyId, ids))
+      .orderBy(asc(calendarFeeds.createdAt)),
+  ]);
+  const of = <T extends { propertyId: string }>(list: T[], id: string) => list.filter((x) => x.propertyId === id).map(({ propertyId: _id, ...rest }) => rest);
   return rows.map((r) => ({
     ...r,
     images: images.filter((i) => i.propertyId === r.id).map((i) => ({ url: imageUrl(i.storageKey, LARGEST_IMAGE_WIDTH), alt: i.alt })),
+    calendar: { nightsClosedByHand: of(byHand, r.id).map((n) => n.night), minStayPeriods: of(periods, r.id), connectedCalendars: of(feeds, r.id) },
   }));
 }
 

@@ -187,7 +187,9 @@ describe(`a server killed at any moment leaves no orphan file and no orphan row 
     const jobs = spawnSync(process.execPath, [serverEntryPath, "jobs:run"], { env: env(), encoding: "utf8" });
     expect(jobs.stderr).toBe("");
     expect(jobs.status).toBe(0);
-    expect(jobs.stdout).toMatch(/^stale-uploads: \d+ envios de imagens nunca salvos removidos\.\nfile-deletions: \d+ exclusões pendentes de arquivos de imagem concluídas\.\n$/);
+    expect(jobs.stdout).toMatch(
+      /^stale-uploads: \d+ envios de imagens nunca salvos removidos\.\nfile-deletions: \d+ exclusões pendentes de arquivos de imagem concluídas\.\ncalendar-feeds: 0 calendários conectados sincronizados\.\n$/,
+    );
 
     expect(await query("SELECT storage_key FROM file_deletions")).toEqual([]);
     expect(await query("SELECT storage_key FROM image_uploads")).toEqual([]);
