@@ -43,6 +43,12 @@ export function nightOf(instant: Date): Night {
   return dateInZone.format(instant);
 }
 
+/** The night as a date-only value (local midnight), as date pickers take it: `dateOnly` gives it back. */
+export function localDateOf(night: Night): Date {
+  const [y, m, d] = ymd(night);
+  return new Date(y, m - 1, d);
+}
+
 /** A date-only value as libraries give it (node-ical, brazilian-utils: midnight of that day in the server's zone). */
 export const dateOnly = (value: Date): Night => `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 

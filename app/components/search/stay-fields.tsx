@@ -8,21 +8,16 @@ const label = "mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-2
  * calendar on tap, no script of ours). Dates the search cannot use come back with a message.
  */
 export function StayFields({ query, idPrefix, className = "" }: { query: Pick<PropertyQuery, "checkIn" | "checkOut">; idPrefix: string; className?: string }) {
-  const id = (name: string) => `${idPrefix}-${name}`;
-  return (
-    <>
-      <div className={className}>
-        <label htmlFor={id("checkin")} className={label}>
-          Check-in
-        </label>
-        <input id={id("checkin")} type="date" name="checkIn" defaultValue={query.checkIn ?? ""} className={inputClass} />
-      </div>
-      <div className={className}>
-        <label htmlFor={id("checkout")} className={label}>
-          Check-out
-        </label>
-        <input id={id("checkout")} type="date" name="checkOut" defaultValue={query.checkOut ?? ""} className={inputClass} />
-      </div>
-    </>
-  );
+  const fields = [
+    { name: "checkIn", label: "Check-in", value: query.checkIn },
+    { name: "checkOut", label: "Check-out", value: query.checkOut },
+  ] as const;
+  return fields.map(({ name, label: text, value }) => (
+    <div key={name} className={className}>
+      <label htmlFor={`${idPrefix}-${name.toLowerCase()}`} className={label}>
+        {text}
+      </label>
+      <input id={`${idPrefix}-${name.toLowerCase()}`} type="date" name={name} defaultValue={value ?? ""} className={inputClass} />
+    </div>
+  ));
 }

@@ -3,7 +3,7 @@ import { DayButton, DayPicker, type DayButtonProps } from "react-day-picker";
 import { ptBR } from "react-day-picker/locale/pt-BR";
 import "react-day-picker/style.css";
 import "./night-calendar.css";
-import { addNights, dateOnly, formatNight, nightsFrom, type Night } from "@common/nights";
+import { addNights, dateOnly, formatNight, nightsFrom, type Night, localDateOf } from "@common/nights";
 import { notify } from "~/components/ui/toasts";
 import { useCalendarAction } from "./use-calendar-action";
 
@@ -29,11 +29,6 @@ interface Props {
 /** A feed's colour on the calendar and in its legend, in the order the feeds were connected. */
 const FEED_COLOURS = ["bg-sky-600", "bg-violet-600", "bg-amber-600", "bg-pink-600", "bg-teal-600"];
 const feedColour = (index: number) => FEED_COLOURS[index % FEED_COLOURS.length]!;
-
-const dateOf = (night: Night) => {
-  const [y, m, d] = night.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
 
 const wideQuery = "(min-width: 1024px)";
 const subscribeWide = (change: () => void) => {
@@ -217,11 +212,11 @@ export function NightCalendar({ today, last, taken, feeds, holidays, longWeekend
         <DragContext.Provider value={dragApi}>
           <DayPicker
             locale={ptBR}
-            today={dateOf(today)}
+            today={localDateOf(today)}
             numberOfMonths={twoMonths ? 2 : 1}
-            startMonth={dateOf(today)}
-            endMonth={dateOf(last)}
-            disabled={[{ before: dateOf(today) }, { after: dateOf(last) }]}
+            startMonth={localDateOf(today)}
+            endMonth={localDateOf(last)}
+            disabled={[{ before: localDateOf(today) }, { after: localDateOf(last) }]}
             labels={{ labelDayButton: describe }}
             onDayClick={(date, modifiers, event) => {
               if (swallowClick.current) {
@@ -321,7 +316,7 @@ function HolidayList({ holidays, longWeekends }: { holidays: Holiday[]; longWeek
           const long = longWeekends.find((w) => h.date >= w.first && h.date <= w.last);
           return (
             <li key={`${h.date}-${h.name}`}>
-              {`${formatNight(h.date)} (${weekday.format(dateOf(h.date))}): ${h.name}`}
+              {`${formatNight(h.date)} (${weekday.format(localDateOf(h.date))}): ${h.name}`}
               {long ? <span className="text-stone-600 dark:text-stone-400">{` · feriado prolongado de ${formatNight(long.first)} a ${formatNight(long.last)}`}</span> : null}
             </li>
           );

@@ -231,7 +231,7 @@ export function ContactCard({ slug, price, priceCents, availability, initialStay
             }}
             onChoose={() => {
               setConfirming(null);
-              (formRef.current?.elements.namedItem("checkin") as HTMLInputElement | null)?.focus();
+              field("checkin")?.focus();
             }}
           />
         ) : null}

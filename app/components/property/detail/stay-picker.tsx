@@ -2,13 +2,8 @@ import { DayPicker, type DateRange } from "react-day-picker";
 import { ptBR } from "react-day-picker/locale/pt-BR";
 import "react-day-picker/style.css";
 import "./stay-picker.css";
-import { dateOnly, type Night } from "@common/nights";
+import { dateOnly, type Night, localDateOf } from "@common/nights";
 import type { NightRun } from "@common/listing-calendar";
-
-const dateOf = (night: Night) => {
-  const [y, m, d] = night.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
 
 /**
  * The listing's nights as a range picker (loaded when the guest opens it: ~25 KB gzip that most
@@ -31,8 +26,8 @@ export function StayPicker({
   checkOut: Night | null;
   onPick: (checkIn: Night, checkOut: Night | null) => void;
 }) {
-  const selected: DateRange | undefined = checkIn ? { from: dateOf(checkIn), to: checkOut ? dateOf(checkOut) : undefined } : undefined;
-  const takenDays = taken.map((run) => ({ from: dateOf(run.first), to: dateOf(run.last) }));
+  const selected: DateRange | undefined = checkIn ? { from: localDateOf(checkIn), to: checkOut ? localDateOf(checkOut) : undefined } : undefined;
+  const takenDays = taken.map((run) => ({ from: localDateOf(run.first), to: localDateOf(run.last) }));
   const isTaken = (night: Night) => taken.some((run) => night >= run.first && night <= run.last);
   // Choosing a check-out: the first taken night after the check-in is the last day the stay may end on.
   const choosingCheckOut = checkIn !== null && checkOut === null;
@@ -47,10 +42,10 @@ export function StayPicker({
     <DayPicker
       mode="range"
       locale={ptBR}
-      today={dateOf(today)}
-      startMonth={dateOf(today)}
-      endMonth={dateOf(lastNight)}
-      defaultMonth={selected?.from ?? dateOf(today)}
+      today={localDateOf(today)}
+      startMonth={localDateOf(today)}
+      endMonth={localDateOf(lastNight)}
+      defaultMonth={selected?.from ?? localDateOf(today)}
       selected={selected}
       disabled={unavailable}
       modifiers={{ taken: takenDays }}
