@@ -34,6 +34,7 @@ export default [
   route("category/:categoryId", "routes/category.tsx"),
   route("accommodation/:id", "routes/accommodation.tsx"),
   route("accommodation/:id/contato", "routes/accommodation-contact.ts"),
+  route("anfitriao/:id", "routes/anfitriao.tsx"),
   route("property-gallery/:id", "routes/property-gallery.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmar", "routes/newsletter-confirmar.ts"),

@@ -7,6 +7,7 @@ import { fieldRefusal, refused } from "@common/refusal";
 import { LIMITS } from "@common/limits";
 import { PROFILE_PHOTO_MESSAGES } from "@common/image-upload";
 import { validateProfile } from "@common/validation/accounts";
+import { LANGUAGES, languageField, languagesSentence } from "@common/languages";
 import { locationCheck } from "@common/cities";
 import { formatDate } from "@common/format";
 import { formatPhone } from "@common/phone";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update-profile": {
       const current = await getProfile(services.database.db, viewer.id);
       const input = validateProfile(fields, locationCheck(municipalities(), current?.location));
-      const typed = sentFields(fields, ["name", "phone", "location", "bio"]);
+      const typed = sentFields(fields, ["name", "phone", "location", "bio", ...LANGUAGES.map(({ code }) => languageField(code))]);
       if (!input.ok) return refusalData(fieldRefusal(input), typed);
       try {
         await updateProfile(services.database.db, viewer.id, input.data);
@@ -164,6 +165,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               <PhoneField defaultValue={typed.phone ?? profile.phone} required={false} error={fieldError("phone")} />
               <CityAutocomplete label="Localização" name="location" defaultValue={typed.location ?? profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
               <BioField defaultValue={typed.bio ?? profile.bio} error={fieldError("bio")} />
+              <LanguagesField spoken={error ? LANGUAGES.flatMap(({ code }) => (typed[languageField(code)] ? [code] : [])) : profile.languages} />
               <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={saving}>
                 {saving ? "Salvando..." : "Salvar alterações"}
               </button>
@@ -175,6 +177,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               <ProfileItem label="Telefone" value={profile.phone} />
               <ProfileItem label="Localização" value={profile.location} />
               <ProfileItem label="Bio" value={profile.bio} className="sm:col-span-2" />
+              <ProfileItem label="Idiomas" value={capitalized(languagesSentence(profile.languages))} className="sm:col-span-2" />
             </dl>
           )}
         </section>
@@ -300,6 +303,25 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
       </dt>
       <dd className="text-xl font-bold">{value.toLocaleString("pt-BR")}</dd>
     </div>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase("pt-BR") + text.slice(1);
+
+/** The languages the person speaks: shown on a host's public page. */
+function LanguagesField({ spoken }: { spoken: readonly string[] }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">Idiomas que você fala</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {LANGUAGES.map(({ code, name }) => (
+          <label key={code} className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" name={languageField(code)} defaultChecked={spoken.includes(code)} className="size-4 accent-brand-700" />
+            {name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

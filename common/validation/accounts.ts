@@ -3,7 +3,8 @@ import type { LocationCheck } from "../cities";
 import { LIMITS, PASSWORD_MIN } from "../limits";
 import { normalizePhone } from "../phone";
 import { USER_TYPES, type UserType } from "../user-types";
-import { cleanLine, cleanParagraphs, hasLetter } from "../text";
+import { languagesIn, type LanguageCode } from "../languages";
+import { cleanLine, cleanParagraphs, hasLetter, hasMarkup } from "../text";
 
 export const MESSAGES = {
   terms: "Você deve aceitar os termos de uso para continuar.",
@@ -20,6 +21,7 @@ export const MESSAGES = {
   phoneInvalid: "Informe um telefone válido com DDD, por exemplo (11) 98765-4321.",
   locationLong: `A localização deve ter no máximo ${LIMITS.location} caracteres.`,
   bioLong: `A bio deve ter no máximo ${LIMITS.bio} caracteres.`,
+  bioMarkup: "A bio não pode ter HTML (como <b> ou <a>): escreva só o texto.",
 } as const;
 
 
@@ -121,6 +123,7 @@ export interface ProfileData {
   phone: string;
   location: string;
   bio: string;
+  languages: LanguageCode[];
 }
 
 /** `checkLocation` decides a non-empty location (a municipality, or the one stored before, unchanged). */
@@ -143,5 +146,6 @@ export function validateProfile(input: Record<string, unknown>, checkLocation: L
   }
   const bio = cleanParagraphs(input.bio);
   if (bio.length > LIMITS.bio) return fail("bio", MESSAGES.bioLong);
-  return { ok: true, data: { name, phone, location, bio } };
+  if (hasMarkup(bio)) return fail("bio", MESSAGES.bioMarkup);
+  return { ok: true, data: { name, phone, location, bio, languages: languagesIn(input) } };
 }

@@ -19,6 +19,7 @@ export async function exportPersonalData(db: Db, userId: string) {
       phone: users.phone,
       location: users.location,
       bio: users.bio,
+      languages: users.languages,
       image: users.image,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,

@@ -11,6 +11,7 @@ export interface Profile {
   phone: string;
   location: string;
   bio: string;
+  languages: string[];
   /** The profile photo's storage key, or null. */
   photoKey: string | null;
   createdAt: Date;
@@ -26,6 +27,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
       phone: users.phone,
       location: users.location,
       bio: users.bio,
+      languages: users.languages,
       photoKey: users.image,
       createdAt: users.createdAt,
     })

@@ -27,6 +27,8 @@ export const users = pgTable(
     phone: text("phone").notNull().default(""),
     location: text("location").notNull().default(""),
     bio: text("bio").notNull().default(""),
+    /** Languages the person speaks, as codes of common/languages.ts; shown on a host's public page. */
+    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
     /** Set by better-auth's two-factor plugin once the account confirmed an authenticator code. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,

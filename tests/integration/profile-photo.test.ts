@@ -2,7 +2,6 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { formatDate } from "../../common/format";
 import { MAX_IMAGE_BYTES, PROFILE_PHOTO_MESSAGES, PROFILE_PHOTO_PATH, UPLOAD_MESSAGES } from "../../common/image-upload";
 import { allVariantKeys, imageSrcSet, imageUrl, variantKey } from "../../common/media";
 import { fileDeletions, imageUploads, users } from "../../server/db/schema";
@@ -105,7 +104,7 @@ describe(`profile photos: POST /api/perfil/foto, shown in the header and on the 
     const { slug } = await insertProperty(db(), host.id, { title: "Chalé da Helena" });
     const before = await html(new Client(t.app.url), `/accommodation/${slug}`);
     expect(before).toContain("Hospedado por Helena");
-    expect(before).toContain(`No Recanto desde ${formatDate(new Date()).slice(-4)}`);
+    expect(before).toContain(`No Recanto desde ${new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date())}`);
     expect(before).toContain(">H</span>");
     expect(before).not.toContain("Souza");
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanLine, cleanParagraphs, hasLetter, hasLetterOrDigit, firstName, initials } from "../../common/text";
+import { cleanLine, cleanParagraphs, hasLetter, hasLetterOrDigit, hasMarkup, firstName, initials } from "../../common/text";
+import { languagesIn, languagesSentence } from "../../common/languages";
 
 /** Text that shows nothing: zero-width space, joiners, word joiner, BOM, direction marks, soft hyphen, Hangul fillers, braille blank. */
 const INVISIBLE = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u200E", "\u202E", "\u00AD", "\u3164", "\u115F", "\u1160", "\uFFA0", "\u2800", "\u034F"];
@@ -40,5 +41,25 @@ describe("the free-text rule", () => {
     expect(initials("élida ônix")).toBe("ÉÔ");
     expect(initials("\u{1D4D0}lice Souza")).toBe("\u{1D4D0}S");
     expect(initials("")).toBe("");
+  });
+});
+
+describe("markup in free text", () => {
+  it.each(['<a href="x">Pix</a>', "<b>oi</b>", "</div>", "< script >", "<img src=x onerror=alert(1)>", "<!-- nota -->", "<!DOCTYPE html>", "<?xml version='1.0'?>"])("finds %s", (text) => {
+    expect(hasMarkup(`antes ${text} depois`)).toBe(true);
+  });
+  it.each(["Amo receber <3", "2 < 3 e 5 > 4", "preço <= R$ 300", "a<b", "->"])("leaves %s as text", (text) => {
+    expect(hasMarkup(text)).toBe(false);
+  });
+});
+
+describe("languages spoken", () => {
+  it("reads the ticked boxes in the offered order, ignoring unknown and unticked ones", () => {
+    expect(languagesIn({ "idioma-en": "on", "idioma-pt": "on", "idioma-xx": "on", "idioma-fr": "" })).toEqual(["pt", "en"]);
+  });
+  it("says them as a sentence, Libras capitalised", () => {
+    expect(languagesSentence(["pt", "en", "libras"])).toBe("português, inglês e Libras");
+    expect(languagesSentence(["es"])).toBe("espanhol");
+    expect(languagesSentence(["zz"])).toBe("");
   });
 });

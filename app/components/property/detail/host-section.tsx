@@ -1,7 +1,8 @@
+import { Link } from "react-router";
 import type { PublicHost } from "@server/accounts/public-host";
 import { Avatar } from "~/components/ui/avatar";
 
-/** "Anfitrião": who hosts the listing, as the public sees them (first name, photo or initial, year they joined). */
+/** "Anfitrião": who hosts the listing, as the public sees them, with a link to their page. */
 export function HostSection({ host }: { host: PublicHost }) {
   return (
     <section aria-labelledby="anfitriao-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
@@ -13,6 +14,9 @@ export function HostSection({ host }: { host: PublicHost }) {
         <div>
           <p className="font-semibold">{`Hospedado por ${host.firstName}`}</p>
           <p className="text-sm text-stone-600 dark:text-stone-400">{`No Recanto desde ${host.memberSince}`}</p>
+          <Link to={`/anfitriao/${host.id}`} className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
+            {`Conheça ${host.firstName}`}
+          </Link>
         </div>
       </div>
     </section>

@@ -1,0 +1,104 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/anfitriao";
+import { languagesSentence } from "@common/languages";
+import { pageWindow } from "@common/property-query";
+import { hostPage } from "@server/accounts/public-host";
+import { sharedPageHeaders } from "@server/http/cache-policy";
+import { linkButton, PageMessage } from "~/components/layout/page-message";
+import { PropertyCard } from "~/components/property/property-card";
+import { Avatar } from "~/components/ui/avatar";
+import { Icon } from "~/components/ui/icons";
+import { Pagination } from "~/components/ui/pagination";
+
+function pageFrom(url: URL): number {
+  const raw = url.searchParams.get("pagina");
+  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
+}
+
+const pageHref = (hostId: string) => (page: number) => `/anfitriao/${encodeURIComponent(hostId)}${page > 1 ? `?pagina=${page}` : ""}`;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const found = await hostPage(context.services.database.db, params.id, pageFrom(url));
+  if (!found) throw data(null, { status: 404 });
+  // One address per page: page 1 has none, and a page past the end goes to the last one.
+  const canonical = pageHref(params.id)(found.page);
+  if (url.pathname + url.search !== canonical) throw redirect(canonical);
+  return { ...found, languages: languagesSentence(found.host.languages), url: new URL(canonical, context.services.config.BASE_URL).href };
+}
+
+/** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Anfitrião não encontrado | Recanto" }, { name: "robots", content: "noindex" }];
+  const { host, total } = loaderData;
+  const title = `${host.firstName}, anfitrião no Recanto`;
+  return [
+    { title: `${title} | Recanto` },
+    { name: "description", content: `${host.firstName} está no Recanto desde ${host.memberSince} e tem ${total === 1 ? "1 hospedagem publicada" : `${total} hospedagens publicadas`}.` },
+    { tagName: "link", rel: "canonical", href: loaderData.url },
+  ];
+};
+
+export default function Anfitriao({ loaderData }: Route.ComponentProps) {
+  const { host, listings, total, page, pageCount, languages } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <Avatar name={host.firstName} photoKey={host.photoKey} size="lg" alt={host.photoKey ? `Foto de ${host.firstName}` : ""} />
+        <div>
+          <h1 className="text-3xl font-bold">{host.firstName}</h1>
+          <p className="mt-1 text-stone-700 dark:text-stone-300">{`No Recanto desde ${host.memberSince}`}</p>
+        </div>
+      </header>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="sobre-anfitriao" className="lg:col-span-2">
+          <h2 id="sobre-anfitriao" className="text-xl font-semibold">{`Sobre ${host.firstName}`}</h2>
+          {host.bio ? (
+            <p className="mt-3 whitespace-pre-line break-words text-stone-800 dark:text-stone-200">{host.bio}</p>
+          ) : (
+            <p className="mt-3 text-stone-600 dark:text-stone-400">{`${host.firstName} ainda não escreveu sobre si.`}</p>
+          )}
+        </section>
+        {languages ? (
+          <section aria-labelledby="idiomas-anfitriao">
+            <h2 id="idiomas-anfitriao" className="flex items-center gap-2 text-xl font-semibold">
+              <Icon name="globe" aria-hidden className="size-5" /> Idiomas
+            </h2>
+            <p className="mt-3 text-stone-800 dark:text-stone-200">{`Fala ${languages}.`}</p>
+          </section>
+        ) : null}
+      </div>
+      <section aria-labelledby="anuncios-anfitriao" className="mt-12">
+        <h2 id="anuncios-anfitriao" className="text-2xl font-semibold">{`Hospedagens de ${host.firstName}`}</h2>
+        <p className="mt-1 text-stone-600 dark:text-stone-300">{total === 1 ? "1 hospedagem publicada" : `${total} hospedagens publicadas`}</p>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {listings.map((listing, i) => (
+            <li key={listing.id}>
+              <PropertyCard property={listing} titleLevel={3} eager={i === 0} sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} pageCount={pageCount} pages={pageWindow(page, pageCount)} href={pageHref(host.id)} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PageMessage
+      icon={<Icon name="search-x" aria-hidden className="size-12" />}
+      title="Anfitrião não encontrado"
+      actions={
+        <Link to="/" className={linkButton}>
+          Voltar ao início
+        </Link>
+      }
+    >
+      <p>{notFound ? "Este anfitrião não existe ou não tem hospedagens publicadas." : "Erro ao carregar o anfitrião."}</p>
+    </PageMessage>
+  );
+}
