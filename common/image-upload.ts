@@ -54,6 +54,23 @@ export const PROFILE_PHOTO_MESSAGES = {
   failed: "Não foi possível enviar a foto",
 } as const;
 
+/**
+ * Where the profile page sends an identity document's photo or a selfie holding it: POST, body =
+ * the file's bytes (hosts only). Stored privately (server/media/private-files.ts): the answer names
+ * the staged upload, never an address.
+ */
+export const IDENTITY_IMAGE_PATH = "/api/perfil/verificacao/imagem";
+
+/** Answer of an identity image (201): the staged upload's id, for the verification form. */
+export interface UploadedIdentityImage {
+  id: string;
+}
+
+export const IDENTITY_UPLOAD_MESSAGES = {
+  loggedOut: "Você precisa estar logado para enviar seus documentos.",
+  notHost: "A verificação de identidade é para anfitriões.",
+} as const;
+
 export function isAcceptedImageType(type: string): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
 }

@@ -30,10 +30,11 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { webp: "image/w
 export const MEDIA_PREFIX = "/media";
 /**
  * The path of a stored variant below MEDIA_PREFIX, e.g. /demo/cabana-1-800.webp, /uploads/u1/x-400.jpg
- * or /avatars/u1/y-96.webp: each kind of image in its own widths only.
+ * or /avatars/u1/y-96.webp: each kind of image in its own widths only, and nothing under private/
+ * (identity documents: server/adapters/storage.ts), whatever its name.
  */
 export const IMAGE_VARIANT_PATH = new RegExp(
-  `^(?!.*\\.\\.)/(?:${AVATAR_KEY_PREFIX}[a-z0-9/_.-]*-(?:${AVATAR_SIZES.join("|")})|(?!${AVATAR_KEY_PREFIX})[a-z0-9][a-z0-9/_.-]*-(?:${IMAGE_WIDTHS.join("|")}))\\.(?:${IMAGE_FORMATS.map((f) => EXTENSIONS[f]).join("|")})$`,
+  `^(?!.*\\.\\.)(?!/private/)/(?:${AVATAR_KEY_PREFIX}[a-z0-9/_.-]*-(?:${AVATAR_SIZES.join("|")})|(?!${AVATAR_KEY_PREFIX})[a-z0-9][a-z0-9/_.-]*-(?:${IMAGE_WIDTHS.join("|")}))\\.(?:${IMAGE_FORMATS.map((f) => EXTENSIONS[f]).join("|")})$`,
   "i",
 );
 

@@ -26,6 +26,8 @@ export interface PropertyCardData {
    */
   price: string;
   cover: StoredImage | null;
+  /** The host's badges in one line ("Identidade verificada · Cadastur"), or null. */
+  badges: string | null;
 }
 
 /** A card on the host's own list (/minhas-propriedades). */

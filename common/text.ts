@@ -39,9 +39,9 @@ export function cleanParagraphs(text: unknown): string {
 /**
  * Whether free text holds HTML markup (a tag, a comment or a doctype): refused where people write
  * for others to read (bios, reasons, reports), so nothing can pass for a link or a page element. A
- * lone "<" ("<3", "a < b") is plain text.
+ * "<" not followed at once by a tag's name ("<3", "a < b && c > d") is plain text, as it is to a browser.
  */
-export const hasMarkup = (text: string) => /<\s*[/!?]?\s*[a-z][^<>]*>|<!--/i.test(text);
+export const hasMarkup = (text: string) => /<[/!?]?[a-z][^<>]*>|<!--/i.test(text);
 
 export const hasLetter = (text: string) => /\p{L}/u.test(text);
 export const hasLetterOrDigit = (text: string) => /[\p{L}\p{N}]/u.test(text);

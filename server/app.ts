@@ -10,7 +10,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { IMAGE_UPLOAD_PATH, PROFILE_PHOTO_PATH } from "../common/image-upload";
+import { IDENTITY_IMAGE_PATH, IMAGE_UPLOAD_PATH, PROFILE_PHOTO_PATH } from "../common/image-upload";
 import { THEME_COOKIE } from "../common/theme-cookie";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
 import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
@@ -111,6 +111,7 @@ export function createApp(services: Services, options: AppOptions) {
   const uploads = imageUploadHandlers(services);
   app.post(IMAGE_UPLOAD_PATH, uploads.listingPhoto);
   app.post(PROFILE_PHOTO_PATH, uploads.profilePhoto);
+  app.post(IDENTITY_IMAGE_PATH, uploads.identityImage);
   app.use(limitBodySize(64 * 1024));
 
   // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.

@@ -164,6 +164,8 @@ export type Config = Omit<
   /** PAGE_CONCURRENCY, or its default for the database in use. */
   pageConcurrency: number;
   mediaDir: string;
+  /** Where private files (identity documents) live when images are on disk: DATA_DIR/private, never served. */
+  privateDir: string;
   postgresTimeouts: PostgresTimeouts;
   /** Connected calendars: how often each is read, and whether loopback addresses may serve them (tests only). */
   calendarFeeds: { syncEveryMs: number; allowLoopback: boolean };
@@ -276,12 +278,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mediaDir === dataDir || !path.relative(mediaDir, dataDir).startsWith("..")) {
     throw new ConfigError("Invalid configuration:\n  MEDIA_DIR: must not be DATA_DIR or contain it (its files are served publicly)");
   }
+  // Identity documents, on disk: outside MEDIA_DIR, whatever serves that folder.
+  const privateDir = path.join(dataDir, "private");
+  if (!path.relative(privateDir, mediaDir).startsWith("..")) {
+    throw new ConfigError(`Invalid configuration:\n  MEDIA_DIR: must not be ${privateDir} or inside it (private files live there)`);
+  }
   return {
     ...c,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR),
     contact: { email: CONTACT_EMAIL ?? `contato@${new URL(c.BASE_URL).hostname}`, whatsapp: CONTACT_WHATSAPP ? whatsappNumber(CONTACT_WHATSAPP) : null },
     secureCookies: c.BASE_URL.startsWith("https://"),
     mediaDir,
+    privateDir,
     mapTiles: { url: MAP_TILE_URL, attribution: MAP_TILE_ATTRIBUTION, origin: new URL(MAP_TILE_URL).origin },
     stripe: STRIPE_SECRET_KEY ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET!, ...(STRIPE_API_URL && { apiUrl: STRIPE_API_URL }) } : null,
     s3: S3_BUCKET

@@ -59,7 +59,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const sandbox = stripe ? null : createSandboxProvider({ db: database.db, secret: config.authSecret, baseUrl: config.BASE_URL });
   const billing = createBilling({ db: database.db, provider: (stripe ?? sandbox)!, baseUrl: config.BASE_URL, logger });
   const background = createBackground(logger);
-  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.mediaDir);
+  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.mediaDir, config.privateDir);
   return {
     config,
     database,

@@ -6,6 +6,7 @@ import { hostPage } from "@server/accounts/public-host";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { PropertyCard } from "~/components/property/property-card";
+import { HostBadges } from "~/components/property/host-badges";
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icons";
 import { Pagination } from "~/components/ui/pagination";
@@ -50,6 +51,7 @@ export default function Anfitriao({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">{host.firstName}</h1>
           <p className="mt-1 text-stone-700 dark:text-stone-300">{`No Recanto desde ${host.memberSince}`}</p>
+          <HostBadges host={host} className="mt-3" />
         </div>
       </header>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">

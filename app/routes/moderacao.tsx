@@ -4,6 +4,8 @@ import type { Route } from "./+types/moderacao";
 import { formatBRL, formatDate } from "@common/format";
 import { pageWindow } from "@common/property-query";
 import { moderationQueue } from "@server/moderation/moderation";
+import { queueCounts } from "@server/moderation/queue-counts";
+import { ModerationTabs } from "~/components/moderation/moderation-tabs";
 import { ModerationErrorBoundary } from "~/components/moderation/moderation-messages";
 import { PropertyImage } from "~/components/property/property-image";
 import { requireOperator } from "@server/accounts/guards";
@@ -22,11 +24,12 @@ const queueHref = (page: number) => (page > 1 ? `/moderacao?page=${page}` : "/mo
 export async function loader({ request, context }: Route.LoaderArgs) {
   await guardPage(request, context, requireOperator);
   const url = new URL(request.url);
-  const queue = await moderationQueue(context.services.database.db, pageFrom(url));
+  const db = context.services.database.db;
+  const [queue, counts] = await Promise.all([moderationQueue(db, pageFrom(url)), queueCounts(db)]);
   // One address per page: page 1 has none, and a page past the end (the queue shrank) goes to the last one.
   const canonical = queueHref(queue.page);
   if (url.pathname + url.search !== canonical) throw redirect(canonical);
-  return { queue };
+  return { queue, counts };
 }
 
 function waitingLabel(total: number) {
@@ -35,11 +38,12 @@ function waitingLabel(total: number) {
 }
 
 export default function Moderacao({ loaderData }: Route.ComponentProps) {
-  const { queue } = loaderData;
+  const { queue, counts } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Moderação</h1>
-      <p className="mt-2 text-stone-700 dark:text-stone-300">
+      <ModerationTabs counts={counts} />
+      <p className="mt-4 text-stone-700 dark:text-stone-300">
         {waitingLabel(queue.total)}
         {queue.total > 1 ? <span className="text-stone-600 dark:text-stone-400"> · as mais antigas primeiro</span> : null}
       </p>

@@ -8,6 +8,9 @@ import { LIMITS } from "@common/limits";
 import { PROFILE_PHOTO_MESSAGES } from "@common/image-upload";
 import { validateProfile } from "@common/validation/accounts";
 import { LANGUAGES, languageField, languagesSentence } from "@common/languages";
+import { checkIdentityRequest, IDENTITY_MESSAGES, maskedDocument } from "@common/identity";
+import { ownIdentityStatus, requestVerification } from "@server/trust/identity";
+import { IdentityVerification, type IdentityStatusView } from "~/components/profile/identity-verification";
 import { locationCheck } from "@common/cities";
 import { formatDate } from "@common/format";
 import { formatPhone } from "@common/phone";
@@ -39,10 +42,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getProfile(context.services.database.db, viewer.id);
   if (!profile) throw redirect("/login");
   const editing = new URL(request.url).searchParams.get("editar") === "1";
+  const isHost = profile.userType === "host";
   return {
     profile: { ...profile, phone: formatPhone(profile.phone), memberSince: formatDate(profile.createdAt) },
     editing,
-    hostStats: profile.userType === "host" ? await hostStats(context.services.database.db, viewer.id) : null,
+    hostStats: isHost ? await hostStats(context.services.database.db, viewer.id) : null,
+    identity: isHost ? identityView(await ownIdentityStatus(context.services.database.db, viewer.id)) : null,
+  };
+}
+
+function identityView(row: Awaited<ReturnType<typeof ownIdentityStatus>>): IdentityStatusView | null {
+  if (!row) return null;
+  return {
+    status: row.status,
+    document: maskedDocument(row.documentKind, row.document),
+    legalName: row.legalName,
+    cadastur: row.cadastur,
+    cadasturChecked: row.cadasturChecked,
+    refusalReason: row.refusalReason,
+    sentOn: formatDate(row.createdAt),
+    decidedOn: row.decidedAt ? formatDate(row.decidedAt) : null,
   };
 }
 
@@ -63,6 +82,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         return refusalData(refused(500, "Erro ao atualizar perfil"), typed);
       }
       return redirectWithToast("/perfil", { title: "Perfil atualizado!", variant: "success" });
+    }
+    case "request-verification": {
+      const typed = sentFields(fields, ["documentKind", "document", "legalName", "cadastur"]);
+      if (viewer.userType !== "host") return refusalData(refused(403, IDENTITY_MESSAGES.notHost), typed);
+      const checked = checkIdentityRequest(fields);
+      if (!checked.ok) return refusalData(fieldRefusal(checked), typed);
+      const sent = await requestVerification(services.database.db, viewer.id, checked.data);
+      if (!sent.ok) return refusalData(sent, typed);
+      return redirectWithToast("/perfil", { title: "Pedido de verificação enviado", description: "Avisaremos por email quando nossa equipe analisar seus documentos.", variant: "success" });
     }
     case "resend-verification": {
       const limited = await overLimit(context, "verify", viewer.email);
@@ -103,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Perfil({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, hostStats } = loaderData;
+  const { profile, editing, hostStats, identity } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const error = actionData && !actionData.ok ? actionData : null;
@@ -143,44 +171,47 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
 
       <div className="grid items-start gap-8 lg:grid-cols-3">
-        <section aria-labelledby="dados-pessoais" className="rounded-2xl border border-stone-200 p-6 lg:col-span-2 dark:border-stone-800">
-          <div className="mb-6 flex items-center justify-between gap-4">
-            <h2 id="dados-pessoais" className="text-xl font-semibold">
-              Informações pessoais
-            </h2>
-            <Link
-              to={editing ? "/perfil" : "/perfil?editar=1"}
-              preventScrollReset
-              className="shrink-0 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
-            >
-              {editing ? "Cancelar" : "Editar Perfil"}
-            </Link>
-          </div>
-          {editing ? (
-            <Form method="post" className="space-y-5" noValidate key={JSON.stringify(profile)}>
-              <input type="hidden" name="intent" value="update-profile" />
-              <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
-              <TextField label="Nome completo" name="name" defaultValue={typed.name ?? profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
-              <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado: é com ele que você entra na sua conta." />
-              <PhoneField defaultValue={typed.phone ?? profile.phone} required={false} error={fieldError("phone")} />
-              <CityAutocomplete label="Localização" name="location" defaultValue={typed.location ?? profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
-              <BioField defaultValue={typed.bio ?? profile.bio} error={fieldError("bio")} />
-              <LanguagesField spoken={error ? LANGUAGES.flatMap(({ code }) => (typed[languageField(code)] ? [code] : [])) : profile.languages} />
-              <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={saving}>
-                {saving ? "Salvando..." : "Salvar alterações"}
-              </button>
-            </Form>
-          ) : (
-            <dl className="grid gap-5 sm:grid-cols-2">
-              <ProfileItem label="Nome completo" value={profile.name} />
-              <ProfileItem label="Email" value={profile.email} />
-              <ProfileItem label="Telefone" value={profile.phone} />
-              <ProfileItem label="Localização" value={profile.location} />
-              <ProfileItem label="Bio" value={profile.bio} className="sm:col-span-2" />
-              <ProfileItem label="Idiomas" value={capitalized(languagesSentence(profile.languages))} className="sm:col-span-2" />
-            </dl>
-          )}
-        </section>
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="dados-pessoais" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
+            <div className="mb-6 flex items-center justify-between gap-4">
+              <h2 id="dados-pessoais" className="text-xl font-semibold">
+                Informações pessoais
+              </h2>
+              <Link
+                to={editing ? "/perfil" : "/perfil?editar=1"}
+                preventScrollReset
+                className="shrink-0 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+              >
+                {editing ? "Cancelar" : "Editar Perfil"}
+              </Link>
+            </div>
+            {editing ? (
+              <Form method="post" className="space-y-5" noValidate key={JSON.stringify(profile)}>
+                <input type="hidden" name="intent" value="update-profile" />
+                <FormAlert>{error && !error.field ? error.title : null}</FormAlert>
+                <TextField label="Nome completo" name="name" defaultValue={typed.name ?? profile.name} required maxLength={LIMITS.name} autoComplete="name" error={fieldError("name")} />
+                <TextField label="Email" name="email-readonly" defaultValue={profile.email} readOnly disabled hint="O email não pode ser alterado: é com ele que você entra na sua conta." />
+                <PhoneField defaultValue={typed.phone ?? profile.phone} required={false} error={fieldError("phone")} />
+                <CityAutocomplete label="Localização" name="location" defaultValue={typed.location ?? profile.location} maxLength={LIMITS.location} error={fieldError("location")} />
+                <BioField defaultValue={typed.bio ?? profile.bio} error={fieldError("bio")} />
+                <LanguagesField spoken={error ? LANGUAGES.flatMap(({ code }) => (typed[languageField(code)] ? [code] : [])) : profile.languages} />
+                <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={saving}>
+                  {saving ? "Salvando..." : "Salvar alterações"}
+                </button>
+              </Form>
+            ) : (
+              <dl className="grid gap-5 sm:grid-cols-2">
+                <ProfileItem label="Nome completo" value={profile.name} />
+                <ProfileItem label="Email" value={profile.email} />
+                <ProfileItem label="Telefone" value={profile.phone} />
+                <ProfileItem label="Localização" value={profile.location} />
+                <ProfileItem label="Bio" value={profile.bio} className="sm:col-span-2" />
+                <ProfileItem label="Idiomas" value={capitalized(languagesSentence(profile.languages))} className="sm:col-span-2" />
+              </dl>
+            )}
+          </section>
+          {isHost ? <IdentityVerification identity={identity} error={error} typed={typed} /> : null}
+        </div>
 
         <aside className="space-y-6">
           {hostStats ? (

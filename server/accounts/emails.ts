@@ -123,3 +123,30 @@ export function propertyNeedsChangesEmail(
     { label: "Editar propriedade", url },
   );
 }
+
+export function identityVerifiedEmail(to: string, name: string, url: string): EmailMessage {
+  return message(
+    to,
+    "Sua identidade foi verificada",
+    [
+      `Olá, ${name}!`,
+      "Nossa equipe conferiu seus documentos: seus anúncios e sua página de anfitrião agora mostram o selo “Identidade verificada”.",
+      "Apagamos as fotos do documento e a selfie que você enviou. Guardamos só o número do documento, o nome completo e a decisão.",
+    ],
+    { label: "Ver meu perfil", url },
+  );
+}
+
+export function identityRefusedEmail(to: string, name: string, reason: string, url: string): EmailMessage {
+  return message(
+    to,
+    "Não foi possível verificar sua identidade",
+    [
+      `Olá, ${name}!`,
+      "Nossa equipe analisou seu pedido de verificação e não pôde aprová-lo. O motivo:",
+      reason,
+      "Apagamos as fotos que você enviou. Você pode enviar um novo pedido pelo seu perfil.",
+    ],
+    { label: "Enviar novo pedido", url },
+  );
+}

@@ -6,7 +6,7 @@ import { grantPromotion } from "../billing/promotion";
 import type { Mailer } from "../adapters/email";
 import type { Background } from "../background";
 import { DependencyUnavailable, rethrowUnavailable } from "../unavailable";
-import type { Db } from "../db/client";
+import { isUniqueViolation, type Db } from "../db/client";
 import { users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
@@ -31,17 +31,6 @@ export const RESET_PASSWORD_PAGE = "/redefinir-senha";
 
 function errorCode(err: unknown): string | undefined {
   return isAPIError(err) ? (err.body as { code?: string } | undefined)?.code : undefined;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = err;
-  while (e && typeof e === "object" && !seen.has(e)) {
-    seen.add(e);
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Login rotates the browser's previous session away once the new one exists. */

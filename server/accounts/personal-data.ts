@@ -1,9 +1,9 @@
-import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { imageUrl, LARGEST_IMAGE_WIDTH } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
-import { billingCustomers, calendarFeeds, favorites, hostBlockedNights, imageUploads, minStayPeriods, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
+import { billingCustomers, calendarFeeds, favorites, hostBlockedNights, identityVerifications, imageUploads, minStayPeriods, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
@@ -50,8 +50,31 @@ export async function exportPersonalData(db: Db, userId: string) {
     newsletter: newsletter ?? null,
     favorites: savedFavorites,
     properties: await ownProperties(db, userId),
+    identityVerification: await ownVerifications(db, userId),
     billing: await ownBilling(db, { id: userId, userType: account.userType }),
   };
+}
+
+/** Every identity verification request and its decision; never the images (deleted once decided), nor who decided. */
+async function ownVerifications(db: Db, userId: string) {
+  const v = identityVerifications;
+  const rows = await db
+    .select({
+      documentKind: v.documentKind,
+      document: v.document,
+      legalName: v.legalName,
+      cadastur: v.cadastur,
+      cadasturChecked: v.cadasturChecked,
+      status: v.status,
+      refusalReason: v.refusalReason,
+      sentAt: v.createdAt,
+      decidedAt: v.decidedAt,
+      imagesKept: sql<boolean>`${v.documentImage} IS NOT NULL`,
+    })
+    .from(v)
+    .where(eq(v.userId, userId))
+    .orderBy(desc(v.createdAt));
+  return rows.map(({ imagesKept, ...row }) => ({ ...row, images: imagesKept ? "Guardadas até a decisão; apagadas quando o pedido for analisado." : "Apagadas." }));
 }
 
 /** The plan as the site sees it, the billing account and every subscription record. */
@@ -105,8 +128,8 @@ async function ownProperties(db: Db, userId: string) {
 
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
- * consent, favourites and listings (by cascade), their photos, its profile photo and its staged
- * uploads. The images' files are listed for deletion in the same transaction and removed once it commits (files another
+ * consent, favourites and listings (by cascade), their photos, its profile photo, its staged
+ * uploads and its identity verification (with a waiting request's images). The images' files are listed for deletion in the same transaction and removed once it commits (files another
  * listing still shows stay: see server/media/file-deletions.ts).
  */
 export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {
@@ -129,11 +152,20 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string): P
             )
             .returning({ storageKey: propertyImages.storageKey });
     const staged = await tx.delete(imageUploads).where(eq(imageUploads.userId, userId)).returning({ storageKey: imageUploads.storageKey });
+    // A request still waiting names its document and selfie: deleted here rather than by the cascade, so they are listed too.
+    const identity = await tx
+      .delete(identityVerifications)
+      .where(eq(identityVerifications.userId, userId))
+      .returning({ document: identityVerifications.documentImage, selfie: identityVerifications.selfieImage });
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId)); // sessions, accounts, favourites and properties cascade
-    return listFilesForDeletion(tx, [...[...photos, ...staged].map((image) => image.storageKey), ...(user.image ? [user.image] : [])]);
+    return listFilesForDeletion(tx, [
+      ...[...photos, ...staged].map((image) => image.storageKey),
+      ...(user.image ? [user.image] : []),
+      ...identity.flatMap((request) => [request.document, request.selfie].flatMap((key) => key ?? [])),
+    ]);
   });
   if (!listed) return false;
   await removeListedFilesNow(db, storage, listed);

@@ -21,7 +21,7 @@ export async function setProfilePhoto(db: Db, storage: Storage, userId: string, 
     // Locked first, as the account's deletion does: the photo it lists is the one stored last.
     const [user] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return null;
-    const [upload] = await claimUploads(tx, userId, [uploadId]);
+    const [upload] = await claimUploads(tx, userId, [uploadId], "avatar");
     await tx.update(users).set({ image: upload!.storageKey, updatedAt: new Date() }).where(eq(users.id, userId));
     return { storageKey: upload!.storageKey, listed: await listFilesForDeletion(tx, user.image ? [user.image] : []) };
   });

@@ -1,8 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { firstName } from "../../common/text";
 import type { PropertyCardData } from "../../common/property-card";
 import type { Db } from "../db/client";
-import { properties, publicProperty, users } from "../db/schema";
+import { identityVerifications, properties, publicProperty, users } from "../db/schema";
 import { cardColumns, toCards } from "../properties/search";
 
 /**
@@ -18,14 +18,25 @@ export interface PublicHost {
   photoKey: string | null;
   /** "novembro de 2026": the month of sign-up, in Brasília time. */
   memberSince: string;
+  /** An operator checked their identity document (server/trust/identity.ts); `cadastur`, their Cadastur registration too. */
+  verified: boolean;
+  cadastur: boolean;
 }
 
 const MEMBER_SINCE = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "America/Sao_Paulo" });
 
-const publicHostColumns = { id: users.id, name: users.name, photoKey: users.image, createdAt: users.createdAt };
+const approved = sql`FROM ${identityVerifications} WHERE ${identityVerifications.userId} = ${users.id} AND ${identityVerifications.status} = 'approved'`;
+const publicHostColumns = {
+  id: users.id,
+  name: users.name,
+  photoKey: users.image,
+  createdAt: users.createdAt,
+  verified: sql<boolean>`EXISTS (SELECT 1 ${approved})`,
+  cadastur: sql<boolean>`EXISTS (SELECT 1 ${approved} AND ${identityVerifications.cadasturChecked})`,
+};
 
-function toPublicHost(row: { id: string; name: string; photoKey: string | null; createdAt: Date }): PublicHost {
-  return { id: row.id, firstName: firstName(row.name), photoKey: row.photoKey, memberSince: MEMBER_SINCE.format(row.createdAt) };
+function toPublicHost({ name, createdAt, ...row }: { id: string; name: string; photoKey: string | null; createdAt: Date; verified: boolean; cadastur: boolean }): PublicHost {
+  return { ...row, firstName: firstName(name), memberSince: MEMBER_SINCE.format(createdAt) };
 }
 
 /** The host of this listing as the public sees them; null for a listing that does not exist. Callers check that the listing is public. */

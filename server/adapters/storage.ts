@@ -17,7 +17,9 @@ export interface StoredFile {
 
 /**
  * Where image files live: a local folder (default) or an S3-compatible bucket (S3_* settings).
- * Keys are relative paths of safe ASCII characters ("demo/cabana-1-800.webp").
+ * Keys are relative paths of safe ASCII characters ("demo/cabana-1-800.webp"). Keys under
+ * PRIVATE_KEY_PREFIX are never public: on disk they live in a folder of their own outside the one
+ * served at /media; in a bucket, under that prefix, which /media never serves (common/media.ts).
  */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -34,6 +36,10 @@ export interface Storage {
   close?(): void;
 }
 
+/** Files only operators see, through the app (identity documents): server/media/private-files.ts. */
+export const PRIVATE_KEY_PREFIX = "private/";
+export const isPrivateKey = (key: string) => key.startsWith(PRIVATE_KEY_PREFIX);
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
 function assertSafeKey(key: string) {
@@ -44,10 +50,13 @@ function assertSafeKey(key: string) {
 
 const contentTypeOf = (key: string) => variantContentType(key) ?? "application/octet-stream";
 
-export function createDiskStorage(dir: string): Storage {
+/** `dir` is served at /media; private keys go to `privateDir`, never served (a storage without one refuses them). */
+export function createDiskStorage(dir: string, privateDir?: string): Storage {
   const file = (key: string) => {
     assertSafeKey(key);
-    return path.join(dir, key);
+    if (!isPrivateKey(key)) return path.join(dir, key);
+    if (!privateDir) throw new Error(`No folder for private files: ${key}`);
+    return path.join(privateDir, key.slice(PRIVATE_KEY_PREFIX.length));
   };
   let writes = 0;
   return {

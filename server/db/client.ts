@@ -285,3 +285,15 @@ export function openDatabase(
     ? Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { ...config.postgresTimeouts, onConnectionError }))
     : openPgliteDirectory(config.DATA_DIR);
 }
+
+/** A unique constraint refused the write (PostgreSQL's 23505), however many wrappers (Drizzle's, a driver's) it came in. */
+export function isUniqueViolation(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === "object" && !seen.has(e)) {
+    seen.add(e);
+    if ((e as { code?: string }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

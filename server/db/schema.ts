@@ -491,3 +491,52 @@ export const sandboxSubscriptions = pgTable("sandbox_subscriptions", {
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const IDENTITY_STATUSES = ["pending", "approved", "refused"] as const;
+
+/**
+ * A host's request to be verified, and the decision (server/trust/identity.ts). While pending it
+ * names the two private images (the document and a selfie holding it); deciding removes them with
+ * their files, and what stays is the decision, who made it and when, the document's number (one
+ * document, one account) and the legal name.
+ */
+export const identityVerifications = pgTable(
+  "identity_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentKind: text("document_kind", { enum: ["cpf", "cnpj"] }).notNull(),
+    /** The number without punctuation: 11 digits (CPF), 14 digits or upper-case letters and digits (CNPJ). */
+    document: text("document").notNull(),
+    /** The full legal name as on the document: guests see it in the notice before contacting the host. */
+    legalName: text("legal_name").notNull(),
+    /** The Cadastur registration (Ministério do Turismo), as typed; null when not given. */
+    cadastur: text("cadastur"),
+    /** The operator checked the Cadastur registration: the host shows the "Cadastur" badge. */
+    cadasturChecked: boolean("cadastur_checked").notNull().default(false),
+    status: text("status", { enum: IDENTITY_STATUSES }).notNull().default("pending"),
+    /** Private storage keys (private/identity/…), null once decided. */
+    documentImage: text("document_image"),
+    selfieImage: text("selfie_image"),
+    refusalReason: text("refusal_reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One document, one account: a number verified for one account is refused for any other.
+    uniqueIndex("identity_verifications_document_approved_idx").on(t.document).where(sql`status = 'approved'`),
+    // At most one request waiting or granted per account.
+    uniqueIndex("identity_verifications_user_open_idx").on(t.userId).where(sql`status IN ('pending', 'approved')`),
+    index("identity_verifications_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    index("identity_verifications_user_idx").on(t.userId),
+    index("identity_verifications_document_idx").on(t.document),
+    check("identity_verifications_status_check", sql`${t.status} IN ('pending', 'approved', 'refused')`),
+    check(
+      "identity_verifications_decision_check",
+      sql`(${t.status} = 'pending') = (${t.decidedAt} IS NULL) AND (${t.status} = 'pending') = (${t.documentImage} IS NOT NULL AND ${t.selfieImage} IS NOT NULL) AND (${t.status} = 'refused') = (${t.refusalReason} IS NOT NULL)`,
+    ),
+  ],
+);

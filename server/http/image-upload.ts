@@ -4,12 +4,21 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler, Response } from "express";
-import { isAcceptedImageType, MAX_IMAGE_BYTES, PROFILE_PHOTO_MESSAGES, UPLOAD_MESSAGES, type UploadedImage, type UploadedProfilePhoto } from "../../common/image-upload";
+import {
+  IDENTITY_UPLOAD_MESSAGES,
+  isAcceptedImageType,
+  MAX_IMAGE_BYTES,
+  PROFILE_PHOTO_MESSAGES,
+  UPLOAD_MESSAGES,
+  type UploadedIdentityImage,
+  type UploadedImage,
+  type UploadedProfilePhoto,
+} from "../../common/image-upload";
 import { imageUrl } from "../../common/media";
 import { refusalJson, type Refusal } from "../../common/refusal";
 import { unavailableRefusal } from "../../common/unavailable";
 import { readSession } from "../accounts/auth";
-import { AccessDenied, requirePremiumHost, requireUser, viewerOf, type Viewer } from "../accounts/guards";
+import { AccessDenied, requireHost, requirePremiumHost, requireUser, viewerOf, type Viewer } from "../accounts/guards";
 import { setProfilePhoto } from "../accounts/profile-photo";
 import { ImageRejected, receiveUpload, UploadAborted, type ReceivedUpload } from "../media/upload";
 import { createUploadSlots, type UploadTicket } from "../media/upload-slots";
@@ -24,6 +33,10 @@ const LISTING_GUARD_TEXTS = {
   notPremium: { title: UPLOAD_MESSAGES.notPremium },
 };
 const PROFILE_GUARD_TEXTS = { loggedOut: { title: "Erro de autenticação", description: PROFILE_PHOTO_MESSAGES.loggedOut } };
+const IDENTITY_GUARD_TEXTS = {
+  loggedOut: { title: "Erro de autenticação", description: IDENTITY_UPLOAD_MESSAGES.loggedOut },
+  notHost: { title: IDENTITY_UPLOAD_MESSAGES.notHost },
+};
 
 /** How long a refused upload may go on sending (its bytes dropped) before the connection is cut. */
 const LINGER_MS = 5000;
@@ -75,7 +88,8 @@ interface UploadRoute {
 
 /**
  * The image uploads: POST /api/imagens (a listing's photo, staged for the property form: signed-in
- * Premium hosts only) and POST /api/perfil/foto (the signed-in user's profile photo). One image
+ * Premium hosts only), POST /api/perfil/foto (the signed-in user's profile photo) and POST
+ * /api/perfil/verificacao/imagem (a host's identity document or selfie, stored privately). One image
  * per request, the body being the file's bytes (Content-Type image/jpeg, image/png or image/webp);
  * rate limited; at most UPLOAD_CONCURRENCY decoding at once per process whichever the address, and
  * 8 × as many waiting, more answered 503; the body streamed to a temporary file with the size and
@@ -83,7 +97,7 @@ interface UploadRoute {
  * variant. Answers 201 with JSON, or a refusal ({title, description?, message}) with 401, 403,
  * 413, 415, 422, 429 or 503. Mounted before the app's small-body limit, after its cross-site check.
  */
-export function imageUploadHandlers(services: Services): { listingPhoto: RequestHandler; profilePhoto: RequestHandler } {
+export function imageUploadHandlers(services: Services): { listingPhoto: RequestHandler; profilePhoto: RequestHandler; identityImage: RequestHandler } {
   const { database, storage, limiter, logger, config } = services;
   const slots = createUploadSlots(config.UPLOAD_CONCURRENCY, WAITING_PER_SLOT * config.UPLOAD_CONCURRENCY);
   const tempDir = uploadTempDir(config.DATA_DIR);
@@ -108,6 +122,14 @@ export function imageUploadHandlers(services: Services): { listingPhoto: Request
         const upload = await stageUpload(database.db, storage, userId, received, "avatar");
         const photo = await setProfilePhoto(database.db, storage, userId, upload.id);
         return photo ? ({ url: imageUrl(photo, 256, "webp") } satisfies UploadedProfilePhoto) : null;
+      },
+    }),
+    identityImage: handler({
+      guard: (viewer) => requireHost(viewer, IDENTITY_GUARD_TEXTS),
+      loggedOut: IDENTITY_GUARD_TEXTS.loggedOut,
+      store: async (userId, received) => {
+        const upload = await stageUpload(database.db, storage, userId, received, "identity");
+        return { id: upload.id } satisfies UploadedIdentityImage;
       },
     }),
   };

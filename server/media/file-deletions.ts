@@ -1,7 +1,7 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, or } from "drizzle-orm";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
-import { fileDeletions, imageUploads, propertyImages, users } from "../db/schema";
+import { fileDeletions, identityVerifications, imageUploads, propertyImages, users } from "../db/schema";
 import { removeImageFiles } from "./variants";
 
 /**
@@ -33,17 +33,22 @@ export async function listFilesForDeletion(tx: Db, storageKeys: readonly string[
 }
 
 /**
- * The one rule for shared files: an image's files stay while a listing photo, a staged upload or
- * a profile photo names its key. Demo listings share their illustrations (demo/…), so deleting one
+ * The one rule for shared files: an image's files stay while a listing photo, a staged upload, a
+ * profile photo or a pending identity request names its key. Demo listings share their illustrations (demo/…), so deleting one
  * listing must not take the pictures of another.
  */
 async function keysStillNamed(db: Db, keys: string[]): Promise<Set<string>> {
-  const [shown, staged, profiles] = await Promise.all([
+  const [shown, staged, profiles, identity] = await Promise.all([
     db.selectDistinct({ storageKey: propertyImages.storageKey }).from(propertyImages).where(inArray(propertyImages.storageKey, keys)),
     db.select({ storageKey: imageUploads.storageKey }).from(imageUploads).where(inArray(imageUploads.storageKey, keys)),
     db.select({ storageKey: users.image }).from(users).where(inArray(users.image, keys)),
+    // A pending identity request's document and selfie.
+    db
+      .select({ document: identityVerifications.documentImage, selfie: identityVerifications.selfieImage })
+      .from(identityVerifications)
+      .where(or(inArray(identityVerifications.documentImage, keys), inArray(identityVerifications.selfieImage, keys))),
   ]);
-  return new Set([...shown, ...staged, ...profiles].flatMap((row) => row.storageKey ?? []));
+  return new Set([...shown, ...staged, ...profiles].flatMap((row) => row.storageKey ?? []).concat(identity.flatMap((row) => [row.document ?? "", row.selfie ?? ""])));
 }
 
 /**

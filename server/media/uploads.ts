@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, inArray, lt } from "drizzle-orm";
 import { UPLOAD_MESSAGES } from "../../common/image-upload";
-import { AVATAR_KEY_PREFIX } from "../../common/media";
-import type { Storage } from "../adapters/storage";
+import { AVATAR_KEY_PREFIX, isAvatarKey } from "../../common/media";
+import { isPrivateKey, type Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { imageUploads } from "../db/schema";
 import { isUuid } from "../properties/properties";
 import { decodeUpload, type ReceivedUpload } from "./upload";
 import { listFilesForDeletion, removeListedFiles, removeListedFilesNow } from "./file-deletions";
 import { storeNormalizedImage } from "./variants";
+import { identityImageKey, storePrivateImage } from "./private-files";
 
 /**
  * Staged uploads: POST /api/imagens stores an image and a row in image_uploads; saving the
@@ -32,17 +33,18 @@ export interface StagedUpload {
   height: number;
 }
 
-/** A listing's photo, or a profile photo (stored as squares: common/media.ts). */
-export type UploadKind = "photo" | "avatar";
+/** A listing's photo, a profile photo (stored as squares: common/media.ts), or an identity document or selfie (private: server/media/private-files.ts). */
+export type UploadKind = "photo" | "avatar" | "identity";
 
 /**
- * uploads/{user}/{random} for photos, avatars/{user}/{random} for profile photos: the user id as is
- * when it is key-safe (better-auth ids and uuids are).
+ * uploads/{user}/{random} for photos, avatars/{user}/{random} for profile photos, a private key for
+ * identity images: the user id as is when it is key-safe (better-auth ids and uuids are).
  */
 function uploadKey(userId: string, kind: UploadKind): string {
   const owner = /^[a-z0-9_-]{1,64}$/i.test(userId) ? userId : createHash("sha256").update(userId).digest("hex").slice(0, 32);
-  const prefix = kind === "avatar" ? AVATAR_KEY_PREFIX : "uploads/";
-  return `${prefix}${owner}/${randomBytes(12).toString("base64url").replace(/[^a-z0-9]/gi, "x")}`;
+  const random = randomBytes(12).toString("base64url").replace(/[^a-z0-9]/gi, "x");
+  if (kind === "identity") return identityImageKey(owner, random);
+  return `${kind === "avatar" ? AVATAR_KEY_PREFIX : "uploads/"}${owner}/${random}`;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function stageUpload(db: Db, storage: Storage, userId: string, uplo
     .values({ userId, storageKey, width: image.width, height: image.height })
     .returning({ id: imageUploads.id });
   try {
-    await storeNormalizedImage(storage, storageKey, image);
+    await (kind === "identity" ? storePrivateImage(storage, storageKey, image) : storeNormalizedImage(storage, storageKey, image));
     // The account may have been deleted (its uploads with it) while the files were written.
     const [still] = await db.select({ id: imageUploads.id }).from(imageUploads).where(eq(imageUploads.id, row!.id));
     if (!still) throw new Error("the staged upload was removed while it was being stored");
@@ -85,6 +87,8 @@ export class TooManyStagedUploads extends Error {
   }
 }
 
+const kindOfKey = (storageKey: string): UploadKind => (isPrivateKey(storageKey) ? "identity" : isAvatarKey(storageKey) ? "avatar" : "photo");
+
 /** A form named an image that is not one of this user's staged uploads (expired, someone else's, used twice). */
 export class UploadClaimError extends Error {
   constructor(message = "Algumas imagens não estão mais disponíveis. Remova-as e envie-as novamente.") {
@@ -99,7 +103,7 @@ export class UploadClaimError extends Error {
  * transaction). Throws UploadClaimError, having changed nothing, if any id is not a staged upload
  * of this user or appears twice. If the caller's transaction rolls back, the uploads stay staged.
  */
-export async function claimUploads(tx: Db, userId: string, ids: string[]): Promise<StagedUpload[]> {
+export async function claimUploads(tx: Db, userId: string, ids: string[], kind: UploadKind = "photo"): Promise<StagedUpload[]> {
   if (ids.length === 0) return [];
   if (new Set(ids).size !== ids.length || !ids.every(isUuid)) throw new UploadClaimError();
   const wanted = ids.map((id) => id.toLowerCase());
@@ -110,7 +114,8 @@ export async function claimUploads(tx: Db, userId: string, ids: string[]): Promi
     .from(imageUploads)
     .where(and(eq(imageUploads.userId, userId), inArray(imageUploads.id, wanted)))
     .for("update");
-  if (rows.length !== wanted.length) throw new UploadClaimError();
+  // An upload serves only what it was sent for: a document never becomes a listing's photo, nor the reverse.
+  if (rows.length !== wanted.length || rows.some((row) => kindOfKey(row.storageKey) !== kind)) throw new UploadClaimError();
   await tx.delete(imageUploads).where(inArray(imageUploads.id, wanted));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.map((id) => byId.get(id)!);

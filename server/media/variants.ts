@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from "sharp";
 import { allVariantKeys, IMAGE_CONTENT_TYPES, IMAGE_FORMATS, isAvatarKey, LARGEST_IMAGE_WIDTH, variantKey, variantWidths } from "../../common/media";
-import type { Storage } from "../adapters/storage";
+import { isPrivateKey, type Storage } from "../adapters/storage";
 
 export interface StoredImage {
   storageKey: string;
@@ -89,13 +89,16 @@ export async function storeImageVariants(storage: Storage, storageKey: string, s
   return storeNormalizedImage(storage, storageKey, await normalizeImage(source));
 }
 
+/** The files stored for an image: every variant of a public one; a private image is one file, its key. */
+const filesOf = (storageKey: string) => (isPrivateKey(storageKey) ? [storageKey] : allVariantKeys(storageKey));
+
 /** Removes every stored file of these images (all widths and formats); missing files are ignored. */
 export async function removeImageFiles(storage: Storage, storageKeys: readonly string[]): Promise<void> {
-  await Promise.all(storageKeys.flatMap((key) => allVariantKeys(key).map((file) => storage.remove(file))));
+  await Promise.all(storageKeys.flatMap((key) => filesOf(key).map((file) => storage.remove(file))));
 }
 
 /** True when every file of the image is stored. */
 export async function imageFilesExist(storage: Storage, storageKey: string): Promise<boolean> {
-  const found = await Promise.all(allVariantKeys(storageKey).map((file) => storage.exists(file)));
+  const found = await Promise.all(filesOf(storageKey).map((file) => storage.exists(file)));
   return found.every(Boolean);
 }

@@ -6,7 +6,8 @@ import { PRICE_MAX, type Area, type LatLng, type PropertyQuery, type Sort } from
 import { EARTH_RADIUS_KM } from "../../common/places";
 import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../common/stay-attributes";
 import type { Db } from "../db/client";
-import { properties, propertyImages, publicProperty } from "../db/schema";
+import { identityVerifications, properties, propertyImages, publicProperty } from "../db/schema";
+import { badgeLine } from "../../common/host-badges";
 import type { PropertyCardData } from "../../common/property-card";
 import { pricedTermsPage } from "./priced-terms";
 import { availableFor } from "../availability/available";
@@ -368,25 +369,32 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   return { items: await toCards(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
 
-/** Rows as cards: each with its first image (position order, one query for all) and its price as shown. */
-export async function toCards<Row extends { id: string; priceCents: number }>(db: Db, rows: Row[]): Promise<(Row & Pick<PropertyCardData, "cover" | "price">)[]> {
+/**
+ * Rows as cards: each with its first image (position order, one query for all), its price as shown,
+ * and its host's badges (one query for all).
+ */
+export async function toCards<Row extends { id: string; priceCents: number }>(db: Db, rows: Row[]): Promise<(Row & Pick<PropertyCardData, "cover" | "price" | "badges">)[]> {
   if (rows.length === 0) return [];
-  const covers = await db
-    .selectDistinctOn([propertyImages.propertyId], {
-      propertyId: propertyImages.propertyId,
-      storageKey: propertyImages.storageKey,
-      width: propertyImages.width,
-      height: propertyImages.height,
-      alt: propertyImages.alt,
-    })
-    .from(propertyImages)
-    .where(
-      inArray(
-        propertyImages.propertyId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(propertyImages.propertyId, asc(propertyImages.position));
+  const ids = rows.map((r) => r.id);
+  const [covers, verified] = await Promise.all([
+    db
+      .selectDistinctOn([propertyImages.propertyId], {
+        propertyId: propertyImages.propertyId,
+        storageKey: propertyImages.storageKey,
+        width: propertyImages.width,
+        height: propertyImages.height,
+        alt: propertyImages.alt,
+      })
+      .from(propertyImages)
+      .where(inArray(propertyImages.propertyId, ids))
+      .orderBy(propertyImages.propertyId, asc(propertyImages.position)),
+    db
+      .select({ propertyId: properties.id, cadastur: identityVerifications.cadasturChecked })
+      .from(properties)
+      .innerJoin(identityVerifications, and(eq(identityVerifications.userId, properties.hostId), eq(identityVerifications.status, "approved")))
+      .where(inArray(properties.id, ids)),
+  ]);
   const byProperty = new Map(covers.map(({ propertyId, ...cover }) => [propertyId, cover]));
-  return rows.map((r) => ({ ...r, price: formatBRL(r.priceCents), cover: byProperty.get(r.id) ?? null }));
+  const badges = new Map(verified.map(({ propertyId, cadastur }) => [propertyId, badgeLine({ verified: true, cadastur })]));
+  return rows.map((r) => ({ ...r, price: formatBRL(r.priceCents), cover: byProperty.get(r.id) ?? null, badges: badges.get(r.id) ?? null }));
 }

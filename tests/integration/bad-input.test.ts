@@ -58,13 +58,17 @@ describe(`bad input on every account form (${engine})`, () => {
     expect(await profile()).toEqual(before);
   });
 
-  it("stores an HTML- and SQL-looking bio as plain text and shows it escaped; a location in its canonical spelling", async () => {
-    const res = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia", phone: "", location: "sao paulo - sp", bio: `${SCRIPT}\u200B\n${SQL}` });
+  it("refuses HTML in a bio (issue 44), stores SQL-looking text as plain text and shows it escaped; a location in its canonical spelling", async () => {
+    const before = await profile();
+    const markup = await signedIn.post("/perfil?editar=1", { intent: "update-profile", name: "Olívia", phone: "", location: "sao paulo - sp", bio: `${SCRIPT}\n${SQL}` });
+    expect(markup.status).toBe(400);
+    expect(await markup.text()).toContain("A bio não pode ter HTML (como &lt;b&gt; ou &lt;a&gt;): escreva só o texto.");
+    expect(await profile()).toEqual(before);
+    const res = await signedIn.post("/perfil", { intent: "update-profile", name: "Olívia", phone: "", location: "sao paulo - sp", bio: `a < b && c > d\u200B\n${SQL}` });
     expect(res.status).toBe(302);
-    expect(await profile()).toMatchObject({ bio: `${SCRIPT}\n${SQL}`, location: "São Paulo - SP" });
+    expect(await profile()).toMatchObject({ bio: `a < b && c > d\n${SQL}`, location: "São Paulo - SP" });
     const html = await (await signedIn.get("/perfil")).text();
-    expect(html).not.toContain(SCRIPT);
-    expect(html).toMatch(/&lt;script(&gt;|>)alert\(1\)&lt;\/script(&gt;|>)/);
+    expect(html).toContain("a &lt; b &amp;&amp; c &gt; d");
   });
 
   it("keeps a profile's older free-text location while it is unchanged", async () => {

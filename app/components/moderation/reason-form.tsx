@@ -8,18 +8,20 @@ import { inputClass } from "~/components/ui/input-class";
 const secondaryButton =
   "inline-flex w-full items-center justify-center gap-2 rounded-lg border border-red-700 px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950/50";
 
-export type ReasonIntent = "reject" | "unpublish";
+export type ReasonIntent = "reject" | "unpublish" | "refuse-identity";
 
-const TEXTS: Record<ReasonIntent, { label: string; submitLabel: string; busyLabel: string }> = {
-  reject: { label: "Motivo da recusa", submitLabel: "Recusar", busyLabel: "Recusando..." },
-  unpublish: { label: "Motivo para despublicar", submitLabel: "Despublicar", busyLabel: "Despublicando..." },
+const LISTING_HINT = "O anfitrião recebe este texto por email, com um link para editar a propriedade.";
+const TEXTS: Record<ReasonIntent, { label: string; submitLabel: string; busyLabel: string; hint: string }> = {
+  reject: { label: "Motivo da recusa", submitLabel: "Recusar", busyLabel: "Recusando...", hint: LISTING_HINT },
+  unpublish: { label: "Motivo para despublicar", submitLabel: "Despublicar", busyLabel: "Despublicando...", hint: LISTING_HINT },
+  "refuse-identity": { label: "Motivo da recusa", submitLabel: "Recusar verificação", busyLabel: "Recusando...", hint: "O anfitrião recebe este texto por email e pode enviar um novo pedido." },
 };
 
 /** A required reason (checked here in Portuguese before sending, and again on the server) and its button. */
 export function ReasonForm(props: {
   intent: ReasonIntent;
-  /** The version the operator is looking at (see moderate()). */
-  reviewedAt: string;
+  /** The version of a listing the operator is looking at (see moderate()). */
+  reviewedAt?: string;
   busy: boolean;
   submitting: boolean;
   serverError?: string;
@@ -43,7 +45,7 @@ export function ReasonForm(props: {
 
   return (
     <Form method="post" noValidate onSubmit={onSubmit}>
-      <input type="hidden" name="reviewedAt" value={props.reviewedAt} />
+      {props.reviewedAt ? <input type="hidden" name="reviewedAt" value={props.reviewedAt} /> : null}
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
         {texts.label}
       </label>
@@ -62,7 +64,7 @@ export function ReasonForm(props: {
         className={`${inputClass} min-h-28 resize-y`}
       />
       <p id={`${id}-dica`} className="mt-1 flex justify-between gap-3 text-xs text-stone-600 dark:text-stone-400">
-        <span>O anfitrião recebe este texto por email, com um link para editar a propriedade. Mínimo de {REASON_MIN} caracteres.</span>
+        <span>{`${texts.hint} Mínimo de ${REASON_MIN} caracteres.`}</span>
         <span aria-hidden className="shrink-0 tabular-nums">
           {length}/{REASON_MAX}
         </span>

@@ -51,6 +51,12 @@ export function PropertyCard({
           <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
           {property.location}
         </p>
+        {property.badges ? (
+          <p className="card-badges">
+            <Icon name="shield-check" aria-hidden className="size-4 shrink-0" />
+            {property.badges}
+          </p>
+        ) : null}
         {distance ? <p className="card-note">{distance}</p> : null}
         <p className="card-price">
           <span className="font-semibold">{property.price}</span> <span className="card-note">/ noite</span>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PublicHost } from "@server/accounts/public-host";
 import { Avatar } from "~/components/ui/avatar";
+import { HostBadges } from "~/components/property/host-badges";
 
 /** "Anfitrião": who hosts the listing, as the public sees them, with a link to their page. */
 export function HostSection({ host }: { host: PublicHost }) {
@@ -14,6 +15,7 @@ export function HostSection({ host }: { host: PublicHost }) {
         <div>
           <p className="font-semibold">{`Hospedado por ${host.firstName}`}</p>
           <p className="text-sm text-stone-600 dark:text-stone-400">{`No Recanto desde ${host.memberSince}`}</p>
+          <HostBadges host={host} className="mt-2" />
           <Link to={`/anfitriao/${host.id}`} className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
             {`Conheça ${host.firstName}`}
           </Link>
