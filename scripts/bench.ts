@@ -1,5 +1,5 @@
 /**
- * npm run bench — five measurements, printed (plans are asserted; timings only in part 5's goals):
+ * npm run bench — seven measurements, printed (plans are asserted; timings only in part 5's goals):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -35,10 +35,16 @@
  *    scan of the listings; then 1,000 connected calendars synced from a local feed server: total
  *    time, peak memory (RSS) and the most fetches at once.
  *
+ * 7. Photo hashes (issue 44): median and p95 time of photoHashes (plain, mirrored and cropped pHash)
+ *    on 50 photo-like 1200×800 photos, beside normalizeImage of the same JPEGs in the same run (the
+ *    machine's speed varies: read the ratio); then the Hamming distance from edited copies (resized,
+ *    recompressed, watermarked, mirrored, cropped) to their original's stored hashes, and between
+ *    unrelated photos, against PHOTO_MATCH_DISTANCE. Needs no build.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability, --count N (listings, default 100000;
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash, --count N (listings, default 100000;
  * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
  * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
@@ -79,6 +85,9 @@ import { facetCounts } from "../server/properties/facets";
 import { countPublicProperties, ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../server/seed/demo";
 import { ensureDemoImages } from "../server/seed/demo-images";
+import { hashDistance, PHOTO_MATCH_DISTANCE, photoHashes, type PhotoHashes } from "../server/media/photo-hash";
+import { normalizeImage } from "../server/media/variants";
+import { croppedCopy, mirroredCopy, resizedCopy, scenePhoto, watermarkedCopy } from "../tests/support/scenes";
 import type * as ServerEntry from "../server/index";
 
 const DEFAULT_COUNT = 100_000;
@@ -86,8 +95,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability"].includes(args.only)) {
-  console.error("--only aceita ttfb, search, upload, answers ou pages");
+if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload, answers, pages, availability ou photo-hash");
   process.exit(2);
 }
 if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
@@ -106,8 +115,11 @@ if (!countArg.ok || !runsArg.ok) {
 const LISTINGS = countArg.count;
 const RUNS = runsArg.count;
 
-/** The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own): the app is measured as it runs. */
-const server = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
+/**
+ * The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own): the app is measured as it runs.
+ * The photo-hash part calls modules directly and needs no build.
+ */
+const server = (args.only === "photo-hash" ? undefined : await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
 
 /** The built app on a random local port, on the given database, through the one bootstrap. */
 async function startBuiltApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
@@ -1169,6 +1181,83 @@ async function benchAvailability() {
   else await withThrowawayPostgres(ADMIN_URL, run);
 }
 
+// Perceptual hashes of listing photos (issue 44): their cost, and how far edited copies and other photos land.
+
+const HASHED_PHOTOS = 50;
+const EDITED_PHOTOS = 20;
+
+async function benchPhotoHash() {
+  const photos: Buffer[] = [];
+  for (let i = 0; i < HASHED_PHOTOS; i++) photos.push(await scenePhoto(i));
+  const { width, height } = await sharp(photos[0]!).metadata();
+  console.log(`\nPhoto hashes: ${HASHED_PHOTOS} photo-like ${width}×${height} JPEGs (tests/support/scenes.ts), ${os.cpus().length} cores; PHOTO_MATCH_DISTANCE = ${PHOTO_MATCH_DISTANCE}.`);
+
+  await photoHashes(await normalizeImage(photos[0]!)); // warm-up
+  const hashed: PhotoHashes[] = [];
+  const hashTimes: number[] = [];
+  const normalizeTimes: number[] = [];
+  const ratios: number[] = [];
+  for (const photo of photos) {
+    let started = performance.now();
+    const image = await normalizeImage(photo);
+    normalizeTimes.push(ms(started));
+    started = performance.now();
+    hashed.push(await photoHashes(image));
+    hashTimes.push(ms(started));
+    ratios.push(hashTimes.at(-1)! / normalizeTimes.at(-1)!);
+  }
+  const hashing = stats(hashTimes);
+  const normalizing = stats(normalizeTimes);
+  console.log(
+    `photoHashes (plain, mirrored, cropped) per photo: median ${hashing.p50.toFixed(1)} ms, p95 ${hashing.p95.toFixed(1)} ms; ` +
+      `reference, normalizeImage of the same JPEG: median ${normalizing.p50.toFixed(1)} ms, p95 ${normalizing.p95.toFixed(1)} ms; ` +
+      `ratio per photo: median ${stats(ratios).p50.toFixed(2)}×, p95 ${stats(ratios).p95.toFixed(2)}×`,
+  );
+
+  const hashOfCopy = async (copy: Buffer) => (await photoHashes(await normalizeImage(copy))).plain;
+  const edits: { label: string; copy: (photo: Buffer) => Promise<Buffer>; against: (keyof PhotoHashes)[] }[] = [
+    ...[0.75, 0.5, 0.3].map((scale) => ({ label: `resized to ${scale * 100} %`, copy: (p: Buffer) => resizedCopy(p, scale), against: ["plain" as const] })),
+    ...[90, 75, 60, 40, 20].map((quality) => ({ label: `recompressed, JPEG quality ${quality}`, copy: (p: Buffer) => resizedCopy(p, 1, quality), against: ["plain" as const] })),
+    { label: "resized to 60 % + JPEG quality 60", copy: (p) => resizedCopy(p, 0.6, 60), against: ["plain"] },
+    { label: "resized to 30 % + JPEG quality 40", copy: (p) => resizedCopy(p, 0.3, 40), against: ["plain"] },
+    { label: "watermarked (bottom right corner)", copy: (p) => watermarkedCopy(p), against: ["plain"] },
+    { label: "mirrored", copy: mirroredCopy, against: ["plain", "mirrored"] },
+    ...[0.95, 0.9, 0.85, 0.8, 0.75, 0.7].map((kept) => ({ label: `centre ${kept * 100} % kept`, copy: (p: Buffer) => croppedCopy(p, kept), against: ["plain" as const, "cropped" as const] })),
+  ];
+  console.log(`\nDistance of an edited copy's plain hash (decoded by normalizeImage, as an upload) to its original's stored hash, over ${EDITED_PHOTOS} photos:`);
+  console.log(`${"edit".padEnd(36)} ${"vs stored".padEnd(9)} median  max  ≤ ${PHOTO_MATCH_DISTANCE}`);
+  for (const edit of edits) {
+    const distances = new Map(edit.against.map((key) => [key, [] as number[]]));
+    for (let i = 0; i < EDITED_PHOTOS; i++) {
+      const copy = await hashOfCopy(await edit.copy(photos[i]!));
+      for (const key of edit.against) distances.get(key)!.push(hashDistance(copy, hashed[i]![key]));
+    }
+    for (const [key, found] of distances) {
+      const within = found.filter((d) => d <= PHOTO_MATCH_DISTANCE).length;
+      console.log(`${edit.label.padEnd(36)} ${key.padEnd(9)} ${String(stats(found).p50).padStart(6)} ${String(Math.max(...found)).padStart(4)}  ${within}/${found.length}`);
+    }
+  }
+
+  const plainPairs: number[] = [];
+  const nearestPairs: number[] = [];
+  for (let i = 0; i < hashed.length; i++) {
+    for (let j = 0; j < hashed.length; j++) {
+      if (i === j) continue;
+      const stored = hashed[j]!;
+      if (i < j) plainPairs.push(hashDistance(hashed[i]!.plain, stored.plain));
+      nearestPairs.push(Math.min(...[stored.plain, stored.mirrored, stored.cropped].map((h) => hashDistance(hashed[i]!.plain, h))));
+    }
+  }
+  for (const [label, found] of [
+    [`unrelated pairs, plain vs plain (${plainPairs.length})`, plainPairs],
+    [`unrelated, plain vs nearest stored (${nearestPairs.length})`, nearestPairs],
+  ] as const) {
+    const sorted = [...found].sort((a, b) => a - b);
+    const within = found.filter((d) => d <= PHOTO_MATCH_DISTANCE).length;
+    console.log(`${label.padEnd(46)} min ${sorted[0]}, 1st percentile ${sorted[Math.floor(sorted.length / 100)]}, median ${stats(found).p50}; ≤ ${PHOTO_MATCH_DISTANCE}: ${within}`);
+  }
+}
+
 function report(part: string, failures: string[]) {
   if (failures.length === 0) {
     console.log(`✓ ${part}: every goal met.`);
@@ -1187,3 +1276,4 @@ if (!args.only || args.only === "search") await benchSearch();
 if (!args.only || args.only === "answers") await benchAnswers();
 if (!args.only || args.only === "pages") await benchPages();
 if (!args.only || args.only === "availability") await benchAvailability();
+if (!args.only || args.only === "photo-hash") await benchPhotoHash();
