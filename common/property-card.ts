@@ -1,7 +1,10 @@
 /** The shapes of a listing as pages show it, shared by the queries that fill them and the components that draw them. */
 
-export const PROPERTY_STATUSES = ["pending", "approved", "rejected"] as const;
-/** Moderation: new and edited listings wait as pending; only approved (and active) ones are public. */
+export const PROPERTY_STATUSES = ["pending", "approved", "rejected", "reported"] as const;
+/**
+ * Moderation: new and edited listings wait as pending; only approved (and active) ones are public;
+ * an approved listing reported by enough accounts waits hidden as reported until an operator decides.
+ */
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
 /** A stored photo: every served variant (widths, WebP and JPEG) derives from its key. */

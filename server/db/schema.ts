@@ -255,7 +255,7 @@ export const properties = pgTable(
     check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.
     index("properties_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
-    check("properties_status_check", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+    check("properties_status_check", sql`${t.status} IN ('pending', 'approved', 'rejected', 'reported')`),
     check(
       "properties_house_rules_check",
       sql`${t.checkInFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.checkOutUntil} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.quietHours} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]$'`,
@@ -538,5 +538,55 @@ export const identityVerifications = pgTable(
       "identity_verifications_decision_check",
       sql`(${t.status} = 'pending') = (${t.decidedAt} IS NULL) AND (${t.status} = 'pending') = (${t.documentImage} IS NOT NULL AND ${t.selfieImage} IS NOT NULL) AND (${t.status} = 'refused') = (${t.refusalReason} IS NOT NULL)`,
     ),
+  ],
+);
+
+/** A guest saw the safety notice before contacting this listing's host (app/routes/accommodation-contact.tsx): once per listing. */
+export const contactNotices = pgTable(
+  "contact_notices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.propertyId] }), index("contact_notices_property_idx").on(t.propertyId)],
+);
+
+export const REPORT_REASONS = ["golpe", "fotos", "falso", "improprio", "outro"] as const;
+
+/**
+ * "Denunciar anúncio" and "Denunciar anfitrião" (server/trust/reports.ts): one open report per
+ * account and target, so an account counts once; resolved when an operator decides.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Exactly one of the two: the listing or the host reported. */
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "cascade" }),
+    hostId: text("host_id").references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    /** What the operator decided: the reports were dismissed, or the listing unpublished. */
+    outcome: text("outcome", { enum: ["dismissed", "unpublished"] }),
+  },
+  (t) => [
+    uniqueIndex("reports_open_property_idx").on(t.propertyId, t.reporterId).where(sql`resolved_at IS NULL AND property_id IS NOT NULL`),
+    uniqueIndex("reports_open_host_idx").on(t.hostId, t.reporterId).where(sql`resolved_at IS NULL AND host_id IS NOT NULL`),
+    index("reports_open_idx").on(t.createdAt).where(sql`resolved_at IS NULL`),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
+    check("reports_target_check", sql`(${t.propertyId} IS NULL) <> (${t.hostId} IS NULL)`),
+    check("reports_reason_check", sql`${t.reason} IN ('golpe', 'fotos', 'falso', 'improprio', 'outro')`),
+    check("reports_resolution_check", sql`(${t.resolvedAt} IS NULL) = (${t.outcome} IS NULL)`),
   ],
 );

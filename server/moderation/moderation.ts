@@ -114,8 +114,8 @@ export type ModerationProperty = NonNullable<Awaited<ReturnType<typeof findForMo
 
 /**
  * approve: pending -> approved (the reason is cleared). reject: pending -> rejected with a reason.
- * unpublish: approved -> rejected with a reason, for a published listing that breaks the rules; the
- * host edits it and it goes back to the queue.
+ * unpublish: approved (or reported: hidden by reports) -> rejected with a reason, for a published
+ * listing that breaks the rules; the host edits it and it goes back to the queue.
  */
 export type Decision = { kind: "approve" } | { kind: "reject"; reason: string } | { kind: "unpublish"; reason: string };
 
@@ -133,7 +133,8 @@ export interface ModerationDeps {
 const FROM: Record<Decision["kind"], { status: PropertyStatus; where: SQL }> = {
   approve: { status: "pending", where: isPending },
   reject: { status: "pending", where: isPending },
-  unpublish: { status: "approved", where: sql`${properties.status} = 'approved'` },
+  // A listing hidden by reports is still published in the host's eyes: taking it down is the same decision.
+  unpublish: { status: "approved", where: sql`${properties.status} IN ('approved', 'reported')` },
 };
 
 /**

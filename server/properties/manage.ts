@@ -145,7 +145,7 @@ export async function deleteHostProperty(db: Db, storage: Storage, hostId: strin
  */
 const SITUATIONS: Record<HostListingStatus, SQL> = {
   publicadas: sql`${properties.status} = 'approved' AND ${properties.isActive}`,
-  "em-analise": sql`${properties.status} = 'pending'`,
+  "em-analise": sql`${properties.status} IN ('pending', 'reported')`,
   recusadas: sql`${properties.status} = 'rejected'`,
   inativas: sql`${properties.status} = 'approved' AND NOT ${properties.isActive}`,
 };

@@ -14,6 +14,7 @@ const STATUS: Record<PropertyStatus, { label: string; className: string }> = {
   pending: { label: "Em análise", className: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50" },
   approved: { label: "Publicada", className: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-50" },
   rejected: { label: "Recusada", className: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50" },
+  reported: { label: "Oculta após denúncias", className: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50" },
 };
 
 const AMENITIES_SHOWN = 3;
@@ -73,6 +74,11 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
         </p>
         {property.status === "rejected" && property.rejectionReason ? (
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/60 dark:text-red-100">{`Motivo: ${property.rejectionReason}`}</p>
+        ) : null}
+        {property.status === "reported" ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+            Várias pessoas denunciaram este anúncio, por isso ele saiu das buscas enquanto nossa equipe analisa. Avisaremos você por email.
+          </p>
         ) : null}
         {property.status === "pending" ? (
           <>

@@ -27,6 +27,7 @@ const STATUS = {
   pending: { label: "Aguardando análise", className: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" },
   approved: { label: "Aprovada", className: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100" },
   rejected: { label: "Recusada", className: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
+  reported: { label: "Oculta após denúncias", className: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" },
 } as const;
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS }) {

@@ -12,7 +12,7 @@ import { ReasonForm, type ReasonIntent } from "./reason-form";
 /** What the panel shows of a listing: the loader's, with the host's WhatsApp formatted. */
 export type ReviewedProperty = Pick<
   ModerationProperty,
-  "slug" | "priceCents" | "status" | "hostName" | "hostEmail" | "createdAt" | "updatedAt" | "isActive" | "rejectionReason"
+  "id" | "slug" | "priceCents" | "status" | "hostName" | "hostEmail" | "createdAt" | "updatedAt" | "isActive" | "rejectionReason"
 > & { whatsapp: string };
 
 
@@ -101,8 +101,16 @@ export function ReviewPanel({ property, ownProperty, result }: { property: Revie
               {reasonForm("reject")}
             </div>
           </div>
-        ) : property.status === "approved" ? (
+        ) : property.status === "approved" || property.status === "reported" ? (
           <div className="space-y-4">
+            {property.status === "reported" ? (
+              <p className="text-sm text-stone-700 dark:text-stone-300">
+                Oculta das buscas após denúncias.{" "}
+                <Link to={`/moderacao/denuncias/anuncio/${property.id}`} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                  Ver as denúncias
+                </Link>
+              </p>
+            ) : null}
             {property.isActive ? (
               <Link
                 to={`/accommodation/${property.slug}`}
