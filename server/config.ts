@@ -97,6 +97,8 @@ const schema = z.object({
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   /** How often each connected calendar (iCal feed) is read again, in minutes. */
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Distinct accounts whose open reports hide a listing until an operator decides (issue 44). */
+  REPORTS_TO_HIDE: z.coerce.number().int().min(2).max(100).default(3),
   /** Calendars read from this machine's loopback addresses: for tests' local feed servers only, refused in production. */
   CALENDAR_FEEDS_FROM_LOOPBACK: z.enum(["true", "false"]).optional(),
   /** The tiles' credit shown on every map (HTML: a link is allowed). */
@@ -143,6 +145,7 @@ export type Config = Omit<
   | "MAP_TILE_URL"
   | "MAP_TILE_ATTRIBUTION"
   | "CALENDAR_SYNC_MINUTES"
+  | "REPORTS_TO_HIDE"
   | "CALENDAR_FEEDS_FROM_LOOPBACK"
   | S3Key
   | PostgresTimeoutKey
@@ -167,6 +170,8 @@ export type Config = Omit<
   /** Where private files (identity documents) live when images are on disk: DATA_DIR/private, never served. */
   privateDir: string;
   postgresTimeouts: PostgresTimeouts;
+  /** Distinct accounts' open reports that hide a listing until an operator decides (REPORTS_TO_HIDE). */
+  reportsToHide: number;
   /** Connected calendars: how often each is read, and whether loopback addresses may serve them (tests only). */
   calendarFeeds: { syncEveryMs: number; allowLoopback: boolean };
 };
@@ -224,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MAP_TILE_URL,
     MAP_TILE_ATTRIBUTION,
     CALENDAR_SYNC_MINUTES,
+    REPORTS_TO_HIDE,
     CALENDAR_FEEDS_FROM_LOOPBACK,
     ...rest
   } = parsed.data;
@@ -309,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryTimeoutMs: DATABASE_QUERY_TIMEOUT_MS,
       requestQueryTimeoutMs: DATABASE_REQUEST_QUERY_TIMEOUT_MS ?? Math.min(5_000, DATABASE_QUERY_TIMEOUT_MS),
     },
+    reportsToHide: REPORTS_TO_HIDE,
     calendarFeeds: { syncEveryMs: CALENDAR_SYNC_MINUTES * 60_000, allowLoopback: CALENDAR_FEEDS_FROM_LOOPBACK === "true" },
     // The embedded database's queries run on the drawing thread itself; PostgreSQL's run elsewhere while a page waits.
     pageConcurrency: c.PAGE_CONCURRENCY ?? (c.DATABASE_URL ? 4 : 2),

@@ -131,7 +131,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />
         ) : null
       }
-      host={host ? <HostSection host={host} /> : null}
+      host={host ? <HostSection host={host} reportPath={preview ? null : `/accommodation/${property.slug}/denunciar`} /> : null}
     />
   );
 }

@@ -263,7 +263,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
               </summary>
               <Form method="post" className="mt-2 space-y-3">
                 <p className="text-sm text-stone-700 dark:text-stone-300">
-                  A exclusão é definitiva: apaga sua conta, sua foto de perfil, suas sessões, seus favoritos, sua inscrição na newsletter e, se você é anfitrião, suas propriedades e fotos.
+                  A exclusão é definitiva: apaga sua conta, sua foto de perfil, suas sessões, seus favoritos, suas denúncias, sua inscrição na newsletter e, se você é anfitrião, suas propriedades, fotos e sua verificação de identidade.
                 </p>
                 <TextField
                   label="Digite seu email para confirmar"

@@ -28,7 +28,7 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
         <>
           Esta Política explica como o Recanto trata os seus dados pessoais, em conformidade com a Lei Geral de Proteção
           de Dados Pessoais (LGPD, Lei 13.709/2018). Última atualização:{" "}
-          <time dateTime="2026-11-21">21/11/2026</time>.
+          <time dateTime="2026-11-29">29/11/2026</time>.
         </>
       }
     >
@@ -46,7 +46,12 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
           dados de cadastro: nome, e-mail, senha (guardada apenas em forma de hash, nunca em texto puro) e tipo de usuário
           (hóspede ou anfitrião);
         </li>
-        <li>dados de perfil: telefone/WhatsApp, localização e biografia;</li>
+        <li>dados de perfil: telefone/WhatsApp, localização, biografia e idiomas que você fala;</li>
+        <li>
+          no caso de anfitriões que pedem a verificação de identidade: número do CPF ou CNPJ, nome completo como no
+          documento, número do Cadastur (se informado), uma foto do documento e uma selfie segurando o documento;
+        </li>
+        <li>denúncias que você envia sobre anúncios ou anfitriões (motivo e relato);</li>
         <li>
           no caso de anfitriões: informações das propriedades anunciadas, como descrição, endereço ou localização, preços,
           regras e fotos, além do histórico de assinatura e pagamento do plano;
@@ -72,6 +77,12 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
         <li>
           <strong>Analisar e moderar anúncios, prevenir fraudes e proteger a segurança da plataforma</strong>: legítimo
           interesse do Recanto e dos usuários (art. 7º, IX).
+        </li>
+        <li>
+          <strong>Verificar a identidade de anfitriões e proteger hóspedes de golpes</strong> (o aviso antes do WhatsApp
+          mostra ao hóspede o nome completo do anfitrião verificado, que é o nome que a chave Pix deve exibir; as denúncias
+          podem tirar um anúncio das buscas até a análise da equipe): legítimo interesse dos usuários e do Recanto na
+          prevenção à fraude (art. 7º, IX, e art. 11, II, "g", da LGPD, para a selfie).
         </li>
         <li>
           <strong>Cobrar o plano do anfitrião e emitir documentos fiscais</strong>: execução do contrato e cumprimento de
@@ -125,6 +136,15 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
           registros de acesso: 6 meses, como exige o Marco Civil da Internet, ou por mais tempo se houver requisição de
           autoridade competente;
         </li>
+        <li>
+          fotos do documento e selfie da verificação de identidade: só até a equipe decidir o pedido, quando são apagadas.
+          Ficam guardadas em área privada, fora dos endereços públicos do site, e só a equipe de moderação as vê;
+        </li>
+        <li>
+          da verificação de identidade, guardamos a decisão, quem decidiu e quando, o número do CPF ou CNPJ (para que um
+          documento verifique uma só conta) e o nome completo, enquanto a conta estiver ativa;
+        </li>
+        <li>denúncias que você enviou: enquanto a sua conta estiver ativa;</li>
         <li>e-mail da newsletter: até você cancelar a inscrição;</li>
         <li>dados de cobrança do plano: pelo prazo exigido pela legislação fiscal e contábil.</li>
       </ul>
@@ -196,7 +216,7 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
       <h2>Alterações desta Política</h2>
       <p>
         Podemos atualizar esta Política para refletir mudanças na plataforma ou na legislação. Alterações relevantes serão
-        comunicadas pelo site ou por e-mail. Última atualização: <time dateTime="2026-11-21">21/11/2026</time>.
+        comunicadas pelo site ou por e-mail. Última atualização: <time dateTime="2026-11-29">29/11/2026</time>.
       </p>
     </StaticPage>
   );

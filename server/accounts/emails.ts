@@ -150,3 +150,25 @@ export function identityRefusedEmail(to: string, name: string, reason: string, u
     { label: "Enviar novo pedido", url },
   );
 }
+
+export function listingHiddenByReportsEmail(to: string, name: string, title: string, reasons: string[], url: string): EmailMessage {
+  return message(
+    to,
+    "Seu anúncio saiu das buscas após denúncias",
+    [
+      `Olá, ${name}!`,
+      `Várias pessoas denunciaram “${title}”, por isso ele saiu das buscas do Recanto enquanto nossa equipe analisa. Motivos apontados: ${reasons.join("; ")}.`,
+      "Não é preciso fazer nada agora: avisaremos por email quando a equipe decidir. Se quiser, ajuste o anúncio; ele continua fora das buscas até a análise.",
+    ],
+    { label: "Abrir Minhas Propriedades", url },
+  );
+}
+
+export function listingBackAfterReportsEmail(to: string, name: string, title: string, url: string): EmailMessage {
+  return message(
+    to,
+    "Seu anúncio voltou às buscas",
+    [`Olá, ${name}!`, `Nossa equipe analisou as denúncias sobre “${title}” e não encontrou problema: ele voltou a aparecer nas buscas do Recanto.`],
+    { label: "Ver meu anúncio", url },
+  );
+}

@@ -3,7 +3,7 @@ import { imageUrl, LARGEST_IMAGE_WIDTH } from "../../common/media";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
-import { billingCustomers, calendarFeeds, favorites, hostBlockedNights, identityVerifications, imageUploads, minStayPeriods, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
+import { billingCustomers, calendarFeeds, favorites, hostBlockedNights, identityVerifications, imageUploads, reports, minStayPeriods, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
@@ -51,6 +51,7 @@ export async function exportPersonalData(db: Db, userId: string) {
     favorites: savedFavorites,
     properties: await ownProperties(db, userId),
     identityVerification: await ownVerifications(db, userId),
+    reportsMade: await ownReports(db, userId),
     billing: await ownBilling(db, { id: userId, userType: account.userType }),
   };
 }
@@ -75,6 +76,23 @@ async function ownVerifications(db: Db, userId: string) {
     .where(eq(v.userId, userId))
     .orderBy(desc(v.createdAt));
   return rows.map(({ imagesKept, ...row }) => ({ ...row, images: imagesKept ? "Guardadas até a decisão; apagadas quando o pedido for analisado." : "Apagadas." }));
+}
+
+/** The reports this person sent: what they named, why, and whether an operator has decided. */
+async function ownReports(db: Db, userId: string) {
+  return db
+    .select({
+      listing: properties.title,
+      hostId: reports.hostId,
+      reason: reports.reason,
+      details: reports.details,
+      sentAt: reports.createdAt,
+      decidedAt: reports.resolvedAt,
+    })
+    .from(reports)
+    .leftJoin(properties, eq(properties.id, reports.propertyId))
+    .where(eq(reports.reporterId, userId))
+    .orderBy(desc(reports.createdAt));
 }
 
 /** The plan as the site sees it, the billing account and every subscription record. */
@@ -129,7 +147,8 @@ async function ownProperties(db: Db, userId: string) {
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
  * consent, favourites and listings (by cascade), their photos, its profile photo, its staged
- * uploads and its identity verification (with a waiting request's images). The images' files are listed for deletion in the same transaction and removed once it commits (files another
+ * uploads, its identity verification (with a waiting request's images), and (by cascade) the
+ * reports it sent and the safety notices it saw. The images' files are listed for deletion in the same transaction and removed once it commits (files another
  * listing still shows stay: see server/media/file-deletions.ts).
  */
 export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {

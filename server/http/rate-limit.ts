@@ -26,6 +26,10 @@ const RULES = {
   contact: { ip: { points: 120, duration: HOUR }, email: { points: 60, duration: HOUR } },
   // Each checkout or portal visit creates a session at the provider.
   billing: { ip: { points: 60, duration: HOUR }, email: { points: 30, duration: HOUR } },
+  // Reports: plenty for anyone who means it; an account younger than a week (reportNew) gets few, so
+  // a batch of new accounts cannot take listings down (issue 44).
+  report: { ip: { points: 30, duration: 24 * HOUR }, email: { points: 20, duration: 24 * HOUR } },
+  reportNew: { ip: { points: 10, duration: 24 * HOUR }, email: { points: 3, duration: 24 * HOUR } },
   // Each image upload costs a decode and six encodes: a few listings' worth of photos an hour, re-tries included.
   upload: { ip: { points: 300, duration: HOUR }, email: { points: 150, duration: HOUR } },
 } as const;

@@ -275,6 +275,8 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
 
     beforeAll(async () => {
       ({ client } = await signedInAs(t.app, "guest"));
+      // Past each listing's safety notice (tests/integration/reports-and-notice.test.ts): contacts go straight to WhatsApp.
+      for (const { slug } of Object.values(listed)) await client.post(contactPath(slug), { intent: "abrir-whatsapp" });
     });
 
     it("sends logged-out visitors to /login, coming back to the property", async () => {
@@ -368,7 +370,8 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
     it("stops one account after 60 contacts in an hour", async () => {
       const { client: scraper } = await signedInAs(t.app, "guest");
       for (let i = 0; i < 60; i++) {
-        const res = await scraper.get(contactPath(listed.cabana!.slug));
+        // The first goes through the safety notice's button, the others straight to WhatsApp.
+        const res = i === 0 ? await scraper.post(contactPath(listed.cabana!.slug), { intent: "abrir-whatsapp" }) : await scraper.get(contactPath(listed.cabana!.slug));
         expect(res.headers.get("location")!.startsWith("https://wa.me/"), `contact ${i + 1}`).toBe(true);
       }
       const blocked = await scraper.get(contactPath(listed.cabana!.slug));

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import type { PublicHost } from "@server/accounts/public-host";
 import { Avatar } from "~/components/ui/avatar";
 import { HostBadges } from "~/components/property/host-badges";
+import { Icon } from "~/components/ui/icons";
 
-/** "Anfitrião": who hosts the listing, as the public sees them, with a link to their page. */
-export function HostSection({ host }: { host: PublicHost }) {
+/** "Anfitrião": who hosts the listing, as the public sees them, with a link to their page, and "Denunciar anúncio". */
+export function HostSection({ host, reportPath }: { host: PublicHost; reportPath: string | null }) {
   return (
     <section aria-labelledby="anfitriao-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
       <h2 id="anfitriao-titulo" className="text-xl font-semibold">
@@ -21,6 +22,11 @@ export function HostSection({ host }: { host: PublicHost }) {
           </Link>
         </div>
       </div>
+      {reportPath ? (
+        <Link to={reportPath} className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-stone-700 underline underline-offset-2 dark:text-stone-300">
+          <Icon name="siren" aria-hidden className="size-4" /> Denunciar anúncio
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,121 @@
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/denunciar";
+import { checkReport, REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASON_LABELS } from "@common/reports";
+import { fieldRefusal, refused } from "@common/refusal";
+import { isNewAccount, reportSubject, submitReport, type ReportTarget } from "@server/trust/reports";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
+import { PageMessage } from "~/components/layout/page-message";
+import { primaryButton } from "~/components/ui/button-class";
+import { TextAreaField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
+import { Icon } from "~/components/ui/icons";
+import { getViewer } from "~/lib/auth.server";
+import { readForm, sentFields, typedFields } from "~/lib/form";
+import { overLimit } from "~/lib/rate-limit.server";
+import { loginPath } from "~/lib/redirects";
+import { refusalData } from "~/lib/refusal.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Denunciar ${loaderData.subject.kind === "anuncio" ? "anúncio" : "anfitrião"} | Recanto` : "Página não encontrada | Recanto" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /accommodation/{id}/denunciar and /anfitriao/{id}/denunciar: one form, told apart by the address. */
+function targetOf(request: Request, id: string): ReportTarget {
+  return new URL(request.url).pathname.startsWith("/anfitriao/") ? { kind: "anfitriao", id } : { kind: "anuncio", key: id };
+}
+
+async function reportPage(request: Request, params: { id: string }, context: Route.LoaderArgs["context"]) {
+  const viewer = await getViewer(context);
+  const url = new URL(request.url);
+  if (!viewer) throw redirect(loginPath(url.pathname));
+  const subject = await reportSubject(context.services.database.db, targetOf(request, params.id));
+  if (!subject) throw data(null, { status: 404 });
+  return { viewer, subject };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { viewer, subject } = await reportPage(request, params, context);
+  return { subject: { kind: subject.kind, title: subject.title, path: subject.path }, own: subject.ownerId === viewer.id };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { viewer, subject } = await reportPage(request, params, context);
+  const fields = await readForm(request);
+  const typed = sentFields(fields, ["reason", "details"]);
+  const checked = checkReport(fields);
+  if (!checked.ok) return refusalData(fieldRefusal(checked), typed);
+  if (subject.ownerId === viewer.id) return refusalData(refused(403, subject.kind === "anuncio" ? REPORT_MESSAGES.ownListing : REPORT_MESSAGES.ownself), typed);
+  const { services } = context;
+  const limited = await overLimit(context, (await isNewAccount(services.database.db, viewer.id)) ? "reportNew" : "report", viewer.email);
+  if (limited) return refusalData(limited, typed);
+  const sent = await submitReport(services, viewer.id, subject, checked.data);
+  if (!sent.ok) return refusalData(sent, typed);
+  return redirectWithToast(subject.path, { title: "Denúncia enviada", description: "Obrigado por avisar. Nossa equipe vai analisar.", variant: "success" });
+}
+
+export default function Denunciar({ loaderData, actionData }: Route.ComponentProps) {
+  const { subject, own } = loaderData;
+  const navigation = useNavigation();
+  const error = actionData && !actionData.ok ? actionData : null;
+  const typed = typedFields(actionData);
+  const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
+  const reasonError = fieldError("reason");
+  const what = subject.kind === "anuncio" ? "anúncio" : "anfitrião";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <Link to={subject.path} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
+        <Icon name="arrow-left" aria-hidden className="size-4" /> {subject.title}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{`Denunciar ${what}`}</h1>
+      <p className="mt-2 text-stone-700 dark:text-stone-300">
+        {`Conte o que aconteceu com “${subject.title}”. Sua denúncia é confidencial: o anfitrião não sabe quem denunciou. Quando várias pessoas denunciam um anúncio, ele sai das buscas até a nossa equipe analisar.`}
+      </p>
+      {own ? (
+        <p className="mt-6 rounded-xl border border-stone-300 p-4 dark:border-stone-700">{subject.kind === "anuncio" ? REPORT_MESSAGES.ownListing : REPORT_MESSAGES.ownself}</p>
+      ) : (
+        <Form method="post" className="mt-6 space-y-6" noValidate>
+          {error && !error.field ? (
+            <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+              {error.title}
+            </p>
+          ) : null}
+          <fieldset aria-describedby={reasonError ? "motivo-erro" : undefined}>
+            <legend className="mb-2 block font-medium text-stone-800 dark:text-stone-200">Motivo</legend>
+            <div className="space-y-2">
+              {Object.entries(REPORT_REASON_LABELS).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="radio" name="reason" value={value} defaultChecked={typed.reason === value} className="size-4 accent-brand-700" />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {reasonError ? <FieldError id="motivo-erro">{reasonError}</FieldError> : null}
+          </fieldset>
+          <TextAreaField
+            label="O que aconteceu?"
+            name="details"
+            rows={5}
+            maxLength={REPORT_DETAILS_MAX}
+            defaultValue={typed.details}
+            error={fieldError("details")}
+            hint="Por exemplo: pediram um Pix para outra pessoa, as fotos são de outro lugar, o endereço não existe."
+          />
+          <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Enviando..." : "Enviar denúncia"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  return (
+    <PageMessage title="Algo deu errado">
+      <p>Não foi possível enviar sua denúncia agora. Tente novamente em instantes.</p>
+    </PageMessage>
+  );
+}
