@@ -7,7 +7,7 @@ import { properties, propertyImages, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertProperty } from "../support/factories";
-import { loginViaForm, waitForHydration } from "./helpers";
+import { loginViaForm, onToWhatsapp, waitForHydration } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 const GUEST = "hospede@recanto.dev";
@@ -62,8 +62,7 @@ describe.skipIf(!hasChromium)("property detail and WhatsApp contact in Chromium"
   /** The next tab the page opens, once it has arrived at wa.me. */
   async function nextWhatsappTab(context: BrowserContext, action: () => Promise<void>) {
     const [tab] = await Promise.all([context.waitForEvent("page"), action()]);
-    await tab.waitForURL(/^https:\/\/wa\.me\//);
-    return new URL(tab.url());
+    return onToWhatsapp(tab);
   }
 
   function expectMessage(link: URL, guests: string) {

@@ -106,3 +106,16 @@ export async function reachFor(page: Page, part: string, by: "pointer" | "keyboa
   else await element.locator("input, select, button").first().focus();
   await page.waitForFunction((wrapper) => !!wrapper?.firstElementChild && Object.keys(wrapper.firstElementChild).some((key) => key.startsWith("__reactProps$")), await element.elementHandle());
 }
+
+/**
+ * A tab opened by a listing's contact form, followed to WhatsApp: through the safety notice when it
+ * shows (a guest's first contact with that listing), straight on otherwise. Returns the wa.me link.
+ */
+export async function onToWhatsapp(tab: Page): Promise<URL> {
+  await tab.waitForURL((url) => url.hostname === "wa.me" || url.pathname.endsWith("/contato"));
+  if (new URL(tab.url()).hostname !== "wa.me") {
+    await tab.getByRole("button", { name: "Entendi, abrir o WhatsApp" }).click();
+    await tab.waitForURL(/^https:\/\/wa\.me\//);
+  }
+  return new URL(tab.url());
+}

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from "../../server/seed/demo";
 import { DEMO_LABEL_BOX, SCENE_WIDTH } from "../../server/seed/demo-scenes";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertHost, insertProperty } from "../support/factories";
-import { loginViaForm, openPage } from "./helpers";
+import { loginViaForm, onToWhatsapp, openPage } from "./helpers";
 
 const SHOTS = "/tmp/shots";
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "pt-BR" };
@@ -227,8 +227,7 @@ describe.skipIf(!hasChromium)("a listing's page on a phone and a desktop, in Chr
     await card.getByLabel("Check-out").fill(addNights(checkIn, 2));
     await card.getByLabel("Hóspedes").selectOption("2");
     const [tab] = await Promise.all([context.waitForEvent("page"), page.getByRole("group", { name: "Preço e contato" }).getByRole("button", { name: "Contatar via WhatsApp" }).click()]);
-    await tab.waitForURL(/^https:\/\/wa\.me\//);
-    const text = new URL(tab.url()).searchParams.get("text")!;
+    const text = (await onToWhatsapp(tab)).searchParams.get("text")!;
     expect(text).toContain("2 hóspedes");
     expect(text).toContain("Check-in:");
     await context.close();
