@@ -51,7 +51,7 @@ async function contactStep(request: Request, params: { id: string }, context: Ap
   else if (!(await hasSeenNotice(database.db, viewer.id, contact.id))) {
     const about = await noticeAbout(database.db, contact.id);
     const carried = STAY_FIELDS.flatMap((name) => (stay.get(name) ? [[name, stay.get(name)!] as const] : []));
-    return { title: contact.title, pagePath, reportPath: `${pagePath}/denunciar`, carried, ...about };
+    return { title: contact.title, pagePath, reportPath: `/denunciar/anuncio/${contact.slug}`, carried, ...about };
   }
   const limited = await overLimit(context, "contact", viewer.email);
   if (limited) throw await redirectWithToast(pagePath, { title: "Muitos contatos em pouco tempo", description: limited.title, variant: "error" });

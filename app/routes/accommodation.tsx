@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icons";
+import { lazy } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/accommodation";
 import { sharedPageHeaders } from "@server/http/cache-policy";
@@ -8,7 +9,6 @@ import { imageUrl } from "@common/media";
 import { nightOf } from "@common/nights";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactBar, ContactCard } from "~/components/property/detail/contact-card";
-import { HostSection } from "~/components/property/detail/host-section";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
@@ -19,6 +19,15 @@ import { getViewer } from "~/lib/auth.server";
 import { publicHostOf } from "@server/accounts/public-host";
 import { pendingPreview } from "@server/properties/preview";
 import { PreviewNotice } from "~/components/property/detail/preview-notice";
+import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
+
+/**
+ * The host's section is below the listing's first screen: the browser loads its code when it comes
+ * near (decision 020), the server draws it with the page.
+ */
+const loadHostSection = () => import("~/components/property/detail/host-section");
+const serverHostSection = import.meta.env.SSR ? await loadHostSection() : null;
+const HostSection = serverHostSection?.HostSection ?? lazy(() => loadHostSection().then((m) => ({ default: m.HostSection })));
 
 /** A preview is seen only by its host and operators: kept by no shared cache nor the browser, indexed by no search engine. */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -131,7 +140,13 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />
         ) : null
       }
-      host={host ? <HostSection host={host} reportPath={preview ? null : `/accommodation/${property.slug}/denunciar`} /> : null}
+      host={
+        host ? (
+          <HydrateWhenSeen name="anfitriao">
+            <HostSection host={host} reportPath={preview ? null : `/denunciar/anuncio/${property.slug}`} />
+          </HydrateWhenSeen>
+        ) : null
+      }
     />
   );
 }

@@ -85,7 +85,7 @@ export default function Anfitriao({ loaderData }: Route.ComponentProps) {
         <Pagination page={page} pageCount={pageCount} pages={pageWindow(page, pageCount)} href={pageHref(host.id)} />
       </section>
       <p className="mt-12 border-t border-stone-200 pt-6 dark:border-stone-800">
-        <Link to={`/anfitriao/${host.id}/denunciar`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-stone-700 underline underline-offset-2 dark:text-stone-300">
+        <Link to={`/denunciar/anfitriao/${host.id}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-stone-700 underline underline-offset-2 dark:text-stone-300">
           <Icon name="siren" aria-hidden className="size-4" /> Denunciar anfitrião
         </Link>
       </p>

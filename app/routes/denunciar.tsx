@@ -21,16 +21,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /accommodation/{id}/denunciar and /anfitriao/{id}/denunciar: one form, told apart by the address. */
-function targetOf(request: Request, id: string): ReportTarget {
-  return new URL(request.url).pathname.startsWith("/anfitriao/") ? { kind: "anfitriao", id } : { kind: "anuncio", key: id };
+/** /denunciar/anuncio/{id or slug} and /denunciar/anfitriao/{id}: one form for both. */
+function targetOf(params: { tipo: string; id: string }): ReportTarget | null {
+  if (params.tipo === "anuncio") return { kind: "anuncio", key: params.id };
+  return params.tipo === "anfitriao" ? { kind: "anfitriao", id: params.id } : null;
 }
 
-async function reportPage(request: Request, params: { id: string }, context: Route.LoaderArgs["context"]) {
+async function reportPage(request: Request, params: { tipo: string; id: string }, context: Route.LoaderArgs["context"]) {
+  const target = targetOf(params);
+  if (!target) throw data(null, { status: 404 });
   const viewer = await getViewer(context);
-  const url = new URL(request.url);
-  if (!viewer) throw redirect(loginPath(url.pathname));
-  const subject = await reportSubject(context.services.database.db, targetOf(request, params.id));
+  if (!viewer) throw redirect(loginPath(new URL(request.url).pathname));
+  const subject = await reportSubject(context.services.database.db, target);
   if (!subject) throw data(null, { status: 404 });
   return { viewer, subject };
 }

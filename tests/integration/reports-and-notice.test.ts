@@ -31,7 +31,7 @@ describe(`the safety notice before WhatsApp (${engine})`, () => {
     expect(notice).toContain("Antes de falar com Marina");
     expect(notice).toContain("A identidade de Marina ainda não foi verificada pelo Recanto.");
     expect(notice).toContain("Nunca pague a terceiros");
-    expect(notice).toContain(`href="/accommodation/${listing.slug}/denunciar"`);
+    expect(notice).toContain(`href="/denunciar/anuncio/${listing.slug}"`);
     expect(notice).toContain('name="checkin" value="2027-03-10"');
     expect(notice).not.toContain("wa.me");
     expect(notice).not.toContain("991234567");
@@ -95,7 +95,7 @@ describe(`reports of listings and hosts (${engine})`, () => {
   });
 
   it("refuses bad reports with a message, storing nothing, and sends visitors to sign in", async () => {
-    const path = `/accommodation/${listing.slug}/denunciar`;
+    const path = `/denunciar/anuncio/${listing.slug}`;
     const guest = await veteran();
     for (const [fields, message] of [
       [{ details: "Pediram Pix para outra pessoa." }, REPORT_MESSAGES.reason],
@@ -111,16 +111,17 @@ describe(`reports of listings and hosts (${engine})`, () => {
     const own = await report(host.client, path, { reason: "golpe", details: "Denunciando a mim mesmo." });
     expect(own.status).toBe(403);
     expect(await own.text()).toContain(inPage(REPORT_MESSAGES.ownListing));
-    const self = await report(host.client, `/anfitriao/${host.id}/denunciar`, { reason: "outro", details: "Denunciando a mim mesmo." });
+    const self = await report(host.client, `/denunciar/anfitriao/${host.id}`, { reason: "outro", details: "Denunciando a mim mesmo." });
     expect(self.status).toBe(403);
     expect(await openReports()).toEqual([]);
 
     expect((await new Client(t.app.url).get(path)).headers.get("location")).toMatch(/^\/login/);
-    expect((await guest.client.get("/accommodation/nao-existe/denunciar")).status).toBe(404);
+    expect((await guest.client.get("/denunciar/anuncio/nao-existe")).status).toBe(404);
+    expect((await guest.client.get(`/denunciar/outra-coisa/${listing.slug}`)).status).toBe(404);
   });
 
   it("counts an account once; the third distinct account hides the listing until an operator dismisses the reports", async () => {
-    const path = `/accommodation/${listing.slug}/denunciar`;
+    const path = `/denunciar/anuncio/${listing.slug}`;
     const [a, b, c] = [await veteran(), await veteran(), await veteran()];
     expect((await report(a.client, path, { reason: "golpe", details: "Pediram um Pix para uma terceira pessoa." })).status).toBe(302);
     const twice = await report(a.client, path, { reason: "fotos", details: "Também as fotos são de outro lugar." });
@@ -164,8 +165,8 @@ describe(`reports of listings and hosts (${engine})`, () => {
   it("lets an operator unpublish a reported listing with a reason; host reports are kept for review without hiding anything", async () => {
     const other = await insertProperty(db(), host.id, { title: "Chalé Golpe", status: "approved" });
     const reporter = await veteran();
-    expect((await report(reporter.client, `/accommodation/${other.slug}/denunciar`, { reason: "golpe", details: "Pediu sinal por Pix a um primo." })).status).toBe(302);
-    expect((await report(reporter.client, `/anfitriao/${host.id}/denunciar`, { reason: "golpe", details: "Pede Pix para terceiros." })).status).toBe(302);
+    expect((await report(reporter.client, `/denunciar/anuncio/${other.slug}`, { reason: "golpe", details: "Pediu sinal por Pix a um primo." })).status).toBe(302);
+    expect((await report(reporter.client, `/denunciar/anfitriao/${host.id}`, { reason: "golpe", details: "Pede Pix para terceiros." })).status).toBe(302);
     const operator = await signedInAs(t.app, "operator");
     const taken = await operator.client.post(`/moderacao/denuncias/anuncio/${other.id}`, { intent: "unpublish", reason: "Pedido de pagamento a terceiros, confirmado pela equipe." });
     expect(taken.status).toBe(302);
@@ -181,16 +182,16 @@ describe(`reports of listings and hosts (${engine})`, () => {
     const newcomer = await signedInAs(t.app, "guest");
     const targets = await Promise.all([1, 2, 3, 4].map((n) => insertProperty(db(), host.id, { title: `Alvo ${n}`, status: "approved" })));
     for (const target of targets.slice(0, 3)) {
-      expect((await report(newcomer.client, `/accommodation/${target.slug}/denunciar`, { reason: "outro", details: "Anúncio estranho, confiram." })).status).toBe(302);
+      expect((await report(newcomer.client, `/denunciar/anuncio/${target.slug}`, { reason: "outro", details: "Anúncio estranho, confiram." })).status).toBe(302);
     }
-    const fourth = await report(newcomer.client, `/accommodation/${targets[3]!.slug}/denunciar`, { reason: "outro", details: "Anúncio estranho, confiram." });
+    const fourth = await report(newcomer.client, `/denunciar/anuncio/${targets[3]!.slug}`, { reason: "outro", details: "Anúncio estranho, confiram." });
     expect(fourth.status).toBe(429);
     expect(await db().select().from(reports).where(eq(reports.propertyId, targets[3]!.id))).toEqual([]);
   });
 
   it("exports the reports a person made, and deleting the account removes them", async () => {
     const reporter = await veteran();
-    await report(reporter.client, `/accommodation/${listing.slug}/denunciar`, { reason: "improprio", details: "Descrição com ofensas." });
+    await report(reporter.client, `/denunciar/anuncio/${listing.slug}`, { reason: "improprio", details: "Descrição com ofensas." });
     const exported = JSON.parse(await (await reporter.client.get("/perfil/dados")).text());
     expect(exported.reportsMade).toEqual([expect.objectContaining({ listing: "Chalé Denunciado", reason: "improprio", details: "Descrição com ofensas.", decidedAt: null })]);
     expect((await reporter.client.post("/perfil", { intent: "delete-account", confirmEmail: reporter.email })).status).toBe(302);
