@@ -54,12 +54,14 @@ describe.skipIf(!hasChromium)("no hydration warning or error in the console, on 
     const listing = /href="(\/accommodation\/[^"?]+)/.exec(category)![1]!;
     const gallery = /href="(\/property-gallery\/[^"?]+)/.exec(await (await fetch(t.app.url + listing)).text())![1]!;
     const results = (await fetch(`${t.app.url}/?search=${encodeURIComponent("chalé perto de gramado")}`, { redirect: "manual" })).headers.get("location")!;
-    return { listing, gallery, results };
+    const host = /href="(\/anfitriao\/[^"?]+)/.exec(await (await fetch(t.app.url + listing)).text())![1]!;
+    return { listing, gallery, results, host };
   }
 
   it("on every public page, at phone and desktop widths, its parts below the first screen included", async () => {
-    const { listing, gallery, results } = await paths();
+    const { listing, gallery, results, host } = await paths();
     const pages = [
+      host,
       "/",
       results,
       "/category/chales",
@@ -133,7 +135,8 @@ describe.skipIf(!hasChromium)("no hydration warning or error in the console, on 
     await visit(page, "/minhas-propriedades");
     const edit = await page.getByRole("link", { name: /Editar/ }).first().getAttribute("href");
     const calendar = await page.getByRole("link", { name: /^Calendário de/ }).first().getAttribute("href");
-    for (const path of ["/perfil", "/favoritos", "/adicionar-propriedade", edit!, calendar!, "/planos", "/"]) await visit(page, path);
+    const { listing } = await paths();
+    for (const path of ["/perfil", "/favoritos", "/adicionar-propriedade", edit!, calendar!, "/planos", "/", `${listing}/contato`, listing.replace("/accommodation/", "/denunciar/anuncio/")]) await visit(page, path);
     await context.close();
     expect(reports).toEqual([]);
   });
