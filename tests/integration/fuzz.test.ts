@@ -18,6 +18,7 @@ import { locationCheck } from "../../common/cities";
 import { propertySchema } from "../../common/property-form";
 import { PROPERTY_STATUSES } from "../../common/property-card";
 import { validateEmail, validateProfile } from "../../common/validation/accounts";
+import { LANGUAGES } from "../../common/languages";
 import { MAX_IMAGES_PER_PROPERTY } from "../../common/image-upload";
 import { municipalities } from "../../server/cities/cities";
 import { MAX_STAGED_UPLOADS_PER_USER } from "../../server/media/uploads";
@@ -193,6 +194,9 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       ["subscription or billing customer of a missing user", sql`select s.id from subscriptions s left join users u on u.id = s.user_id where u.id is null union all select b.customer_id from billing_customers b left join users u on u.id = b.user_id where u.id is null`],
       ["municipality out of step with the location", sql`select p.id from properties p join municipalities m on m.code = p.municipality_code where m.label <> p.location`],
       ["location naming a municipality without it", sql`select p.id from properties p join municipalities m on m.label = p.location where p.municipality_code is distinct from m.code or p.latitude is null`],
+      ["listing hidden by reports without enough open reporters", sql`select p.id from properties p where p.status = 'reported' and (select count(distinct r.reporter_id) from reports r where r.property_id = p.id and r.resolved_at is null) < 3`],
+      ["spoken language outside the offered ones", sql`select id from users where not languages <@ array[${sql.join(LANGUAGES.map(({ code }) => sql`${code}`), sql`, `)}]::text[]`],
+      ["report on one's own listing", sql`select r.id from reports r join properties p on p.id = r.property_id where p.host_id = r.reporter_id`],
       ["promotion counter out of step with its grants", sql`select c.id from promotion_counter c where c.used <> (select count(*) from promotion_grants)`],
     ] as const) {
       const found = await rows<{ id: string }>(query);

@@ -592,7 +592,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         form({
           intent: either(
             fc.oneof(
-              { weight: 12, arbitrary: fc.constantFrom("update-profile", "update-profile", "resend-verification", "delete-account", "remove-photo") },
+              { weight: 12, arbitrary: fc.constantFrom("update-profile", "update-profile", "resend-verification", "delete-account", "remove-photo", "request-verification") },
               { weight: 1, arbitrary: fc.constant("logout-everywhere") },
             ),
           ),
@@ -600,6 +600,14 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
           phone,
           location,
           bio: text("Gosto de trilhas e cachoeiras."),
+          "idioma-pt": either(fc.constantFrom("on", "off")),
+          "idioma-libras": either(fc.constant("on")),
+          documentKind: either(fc.constantFrom("cpf", "cnpj", "rg")),
+          document: either(fc.constantFrom("529.982.247-25", "529.982.247-24", "12.ABC.345/01DE-35", "11.222.333/0001-81", "000.000.000-00")),
+          legalName: text("Maria Souza"),
+          cadastur: text("26.012345.10.0001-4"),
+          documentUpload: either(pick(pools.uploadIds)),
+          selfieUpload: either(pick(pools.uploadIds)),
           // Never the signed-in account's own email: deleting the host would end the run's coverage.
           confirmEmail: either(fc.constantFrom("outra@example.com", "")),
         }),
@@ -660,6 +668,38 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         }),
       ),
     },
+    {
+      weight: 3,
+      arbitrary: post(
+        "identity-decision",
+        idSegment.map((s) => `/moderacao/verificacoes/${s}`),
+        form({ intent: either(fc.constantFrom("approve-identity", "refuse-identity")), reason: text("A selfie não mostra o documento."), cadasturChecked: either(fc.constant("on")) }),
+      ),
+    },
+    {
+      weight: 4,
+      arbitrary: post(
+        "contact",
+        idSegment.map((s) => `/accommodation/${s}/contato`),
+        form({ intent: either(fc.constant("abrir-whatsapp")), checkin: either(anyDate), checkout: either(anyDate), guests: count }),
+      ),
+    },
+    {
+      weight: 4,
+      arbitrary: post(
+        "report",
+        fc.tuple(segment(fc.constantFrom("anuncio", "anfitriao", "outro")), idSegment).map(([kind, id]) => `/denunciar/${kind}/${id}`),
+        form({ reason: either(fc.constantFrom("golpe", "fotos", "falso", "improprio", "outro", "spam")), details: text("Pediram um Pix para outra pessoa.") }),
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: post(
+        "report-decision",
+        fc.tuple(segment(fc.constantFrom("anuncio", "anfitriao")), idSegment).map(([kind, id]) => `/moderacao/denuncias/${kind}/${id}`),
+        form({ intent: either(fc.constantFrom("dismiss", "unpublish")), reason: text("Pedido de Pix a terceiros confirmado.") }),
+      ),
+    },
     { weight: 2, arbitrary: post("billing", fc.constantFrom("/api/assinatura/checkout", "/api/assinatura/portal"), form({})) },
     {
       weight: 1,
@@ -695,7 +735,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
             nastyText.map((t) => Buffer.from(t).toString("latin1")),
           ),
           fc.option(fc.constantFrom("image/png", "image/jpeg", "image/webp", "image/gif", "image/svg+xml", "text/plain", "application/json", "multipart/form-data; boundary=x", "image/png; charset=\xff", ""), { nil: null }),
-          fc.constantFrom("/api/imagens", "/api/perfil/foto"),
+          fc.constantFrom("/api/imagens", "/api/perfil/foto", "/api/perfil/verificacao/imagem"),
         )
         .map(([bytes, type, path]): Draft => ({ kind: "image-upload", method: "POST", path, body: { type, bytes } })),
     },
