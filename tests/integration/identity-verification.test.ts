@@ -132,8 +132,11 @@ for (const storageKind of ["disk", "s3"] as const) {
       const host = await signedInAs(app, "host", { name: "Marina Costa", email: `marina-${storageKind}@example.com` });
       const listing = await insertProperty(db(), host.id, { title: `Cabana da Marina ${storageKind}`, status: "approved" });
       const images = await stageIdentityImages(host.client, app.url);
-      const sent = await requestVerification(host.client, { document: VALID_DOCUMENTS.cpf, legalName: "Marina Souza Costa", cadastur: "26.012345.10.0001-4", ...images });
+      // Naming another account changes nothing: a request is always the signed-in host's own.
+      const bystander = await signedInAs(app, "host");
+      const sent = await requestVerification(host.client, { document: VALID_DOCUMENTS.cpf, legalName: "Marina Souza Costa", cadastur: "26.012345.10.0001-4", ...images, userId: bystander.id });
       expect(sent.status).toBe(302);
+      expect(await db().select().from(identityVerifications).where(eq(identityVerifications.userId, bystander.id))).toEqual([]);
       const [request] = await rows();
       expect(request).toMatchObject({ userId: host.id, status: "pending", document: "52998224725", legalName: "Marina Souza Costa", cadastur: "26.012345.10.0001-4" });
       const keys = [request!.documentImage!, request!.selfieImage!];
