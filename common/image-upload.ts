@@ -36,6 +36,7 @@ export const UPLOAD_MESSAGES = {
   notPremium: "Assine o plano Premium para enviar imagens de propriedades.",
   busy: "O servidor está processando muitas imagens agora. Tente novamente em alguns segundos.",
   tooManyStaged: "Há imagens demais enviadas e ainda não salvas. Salve a propriedade ou tente novamente mais tarde.",
+  fraud: "Esta foto é igual a uma de um anúncio removido por fraude. Envie fotos da sua própria hospedagem.",
 } as const;
 
 /** Where the profile page sends a new profile photo: POST, body = the file's bytes, Content-Type = its type (any signed-in user). */

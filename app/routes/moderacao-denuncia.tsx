@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (fields.intent === "unpublish" && kind === "anuncio") {
-    const taken = await moderate(services, viewer.id, params.id, { kind: "unpublish", reason: fields.reason ?? "" });
+    const taken = await moderate(services, viewer.id, params.id, { kind: "unpublish", reason: fields.reason ?? "", fraud: fields.fraud === "on" });
     if (!taken.ok) return refusalData(taken);
     await resolveReports(services, viewer.id, kind, params.id, "unpublished");
     return redirectWithToast("/moderacao/denuncias", { variant: "success", title: "Anúncio despublicado", description: "Enviamos o motivo ao anfitrião por email." });
@@ -125,7 +125,7 @@ export default function ModeracaoDenuncia({ loaderData, actionData }: Route.Comp
               </Form>
               {canUnpublish ? (
                 <div className="border-t border-stone-200 pt-6 dark:border-stone-700">
-                  <ReasonForm key={problem?.title} intent="unpublish" busy={busy} submitting={busy && intent === "unpublish"} serverError={problem?.field === "reason" ? problem.title : undefined} />
+                  <ReasonForm key={problem?.title} intent="unpublish" fraudBox busy={busy} submitting={busy && intent === "unpublish"} serverError={problem?.field === "reason" ? problem.title : undefined} />
                 </div>
               ) : null}
             </>

@@ -4,8 +4,10 @@ import { findCategory } from "@common/catalog";
 import { refused } from "@common/refusal";
 import { formatPhone } from "@common/phone";
 import { findForModeration, moderate, type Decision } from "@server/moderation/moderation";
+import { similarPhotos } from "@server/media/photo-fingerprints";
 import { ModerationErrorBoundary, StatusBadge } from "~/components/moderation/moderation-messages";
 import { ModerationPhotos } from "~/components/moderation/moderation-photos";
+import { PhotoMatches } from "~/components/moderation/photo-matches";
 import { ReviewPanel } from "~/components/moderation/review-panel";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { requireOperator } from "@server/accounts/guards";
@@ -17,11 +19,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await guardPage(request, context, requireOperator);
-  const found = await findForModeration(context.services.database.db, params.id);
+  const { db } = context.services.database;
+  const found = await findForModeration(db, params.id);
   if (!found) throw data(null, { status: 404 });
   const { hostId, whatsappContact, ...property } = found;
   return {
     property: { ...property, whatsapp: formatPhone(whatsappContact) },
+    // Stolen photos (issue 44): this listing's photos close to other hosts' photos.
+    photoMatches: await similarPhotos(db, { hostId, images: property.images }),
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
     ownProperty: hostId === viewer.id,
   };
@@ -34,14 +39,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const EMAIL_FAILED = "Não foi possível enviar o email ao anfitrião: avise-o por outro meio.";
 
+/** What a decision for fraud did to the listing's photos. */
+function fraudSentence({ flagged, unhashed }: { flagged: number; unhashed: number }): string {
+  const blocked = flagged === 0 ? "" : flagged === 1 ? "1 foto não poderá ser enviada de novo." : `${flagged} fotos não poderão ser enviadas de novo.`;
+  const left = unhashed === 0 ? "" : unhashed === 1 ? "1 foto não pôde ser analisada e não foi bloqueada." : `${unhashed} fotos não puderam ser analisadas e não foram bloqueadas.`;
+  return [blocked, left].filter(Boolean).join(" ");
+}
+
 function decisionFrom(fields: Record<string, string>): Decision | null {
   switch (fields.intent) {
     case "approve":
       return { kind: "approve" };
     case "reject":
-      return { kind: "reject", reason: fields.reason ?? "" };
+      return { kind: "reject", reason: fields.reason ?? "", fraud: fields.fraud === "on" };
     case "unpublish":
-      return { kind: "unpublish", reason: fields.reason ?? "" };
+      return { kind: "unpublish", reason: fields.reason ?? "", fraud: fields.fraud === "on" };
     default:
       return null;
   }
@@ -55,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await moderate(context.services, viewer.id, params.id, decision, { reviewedAt: fields.reviewedAt || undefined });
   if (!result.ok) return refusalData(result);
 
-  const { property, emailed } = result.value;
+  const { property, emailed, fraud } = result.value;
   let toast: Toast;
   if (decision.kind === "approve") {
     toast = {
@@ -72,7 +84,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: "Enviamos o motivo ao anfitrião por email.",
     };
   }
+  const photos = fraud ? fraudSentence(fraud) : "";
   if (!emailed) toast = { ...toast, variant: "info", description: EMAIL_FAILED };
+  if (photos) toast = { ...toast, description: `${toast.description} ${photos}` };
   // A decision from the queue goes back to it; taking a published listing down stays on its page.
   return redirectWithToast(decision.kind === "unpublish" ? `/moderacao/${property.id}` : "/moderacao", toast);
 }
@@ -83,7 +97,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function ModeracaoPropriedade({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, categorySlug, ownProperty } = loaderData;
+  const { property, categorySlug, ownProperty, photoMatches } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
@@ -103,7 +117,12 @@ export default function ModeracaoPropriedade({ loaderData, actionData }: Route.C
       }
       property={property}
       categorySlug={categorySlug}
-      photos={<ModerationPhotos images={property.images} title={property.title} />}
+      photos={
+        <>
+          <ModerationPhotos images={property.images} title={property.title} />
+          {property.images.length > 0 ? <PhotoMatches matches={photoMatches.matches} unanalysed={photoMatches.unanalysed} /> : null}
+        </>
+      }
       aside={<ReviewPanel property={property} ownProperty={ownProperty} result={actionData} />}
       // Last on phones: read first, then decide.
       asideOnPhones="last"

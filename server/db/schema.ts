@@ -590,3 +590,72 @@ export const reports = pgTable(
     check("reports_resolution_check", sql`(${t.resolvedAt} IS NULL) = (${t.outcome} IS NULL)`),
   ],
 );
+
+export const PHOTO_HASH_KINDS = ["plain", "mirrored", "cropped"] as const;
+
+/**
+ * The four 16-bit bands of a 64-bit hash (band 0 the lowest bits), each stored and indexed for
+ * multi-index hashing: a close photo shares at least one band with the query when it is at most 3
+ * bits off (server/media/photo-fingerprints.ts).
+ */
+const hashBands = {
+  band0: integer("band0").notNull().generatedAlwaysAs(sql`(hash & 65535)::integer`),
+  band1: integer("band1").notNull().generatedAlwaysAs(sql`((hash >> 16) & 65535)::integer`),
+  band2: integer("band2").notNull().generatedAlwaysAs(sql`((hash >> 32) & 65535)::integer`),
+  band3: integer("band3").notNull().generatedAlwaysAs(sql`((hash >> 48) & 65535)::integer`),
+};
+
+/**
+ * Perceptual hashes of listing photos (server/media/photo-hash.ts), keyed by the image's storage
+ * key: written with the staged upload, they follow the photo to property_images (same key). Removed
+ * with the files once no row names the key (server/media/file-deletions.ts).
+ */
+export const photoHashes = pgTable(
+  "photo_hashes",
+  {
+    storageKey: text("storage_key").notNull(),
+    kind: text("kind", { enum: PHOTO_HASH_KINDS }).notNull(),
+    /** sharp-phash's 64 bits as a signed bigint. */
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    ...hashBands,
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storageKey, t.kind] }),
+    index("photo_hashes_band0_idx").on(t.band0),
+    index("photo_hashes_band1_idx").on(t.band1),
+    index("photo_hashes_band2_idx").on(t.band2),
+    index("photo_hashes_band3_idx").on(t.band3),
+    check("photo_hashes_kind_check", sql`${t.kind} IN ('plain', 'mirrored', 'cropped')`),
+  ],
+);
+
+/**
+ * The hashes of photos of listings an operator refused or took down for fraud: an upload within
+ * PHOTO_MATCH_DISTANCE of one is refused. Kept when the listing, its photos and its files are gone
+ * (the listing and the operator are information only, set to null then).
+ */
+export const fraudPhotoHashes = pgTable(
+  "fraud_photo_hashes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The photo's storage key when it was flagged (its files may be gone since). */
+    storageKey: text("storage_key").notNull(),
+    kind: text("kind", { enum: PHOTO_HASH_KINDS }).notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    ...hashBands,
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    flaggedBy: text("flagged_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A listing flagged twice adds nothing new.
+    uniqueIndex("fraud_photo_hashes_photo_idx").on(t.storageKey, t.kind),
+    index("fraud_photo_hashes_band0_idx").on(t.band0),
+    index("fraud_photo_hashes_band1_idx").on(t.band1),
+    index("fraud_photo_hashes_band2_idx").on(t.band2),
+    index("fraud_photo_hashes_band3_idx").on(t.band3),
+    index("fraud_photo_hashes_property_idx").on(t.propertyId),
+    check("fraud_photo_hashes_kind_check", sql`${t.kind} IN ('plain', 'mirrored', 'cropped')`),
+  ],
+);

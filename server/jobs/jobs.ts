@@ -1,4 +1,5 @@
 import { removeListedFiles } from "../media/file-deletions";
+import { backfillPhotoHashes } from "../media/photo-fingerprints";
 import { removeStaleUploads, STAGED_UPLOAD_TTL_MS } from "../media/uploads";
 import { feedSyncSettings, syncDueFeeds } from "../availability/feed-sync";
 import type { Job } from "./runner";
@@ -36,5 +37,17 @@ export const calendarFeedsJob: Job = {
   run: ({ db, config, signal }) => syncDueFeeds(db, feedSyncSettings(config), { signal }),
 };
 
+/**
+ * Listing photos without perceptual hashes (stored before hashing existed, or by the seed
+ * commands): read from storage and hashed, a batch at a time (server/media/photo-fingerprints.ts).
+ * Uploads are hashed as they arrive, so after the first runs it normally finds nothing.
+ */
+export const photoHashesJob: Job = {
+  name: "photo-hashes",
+  counts: "fotos de anúncios analisadas",
+  everyMs: 60 * MINUTE,
+  run: ({ db, storage, signal }) => backfillPhotoHashes(db, storage, signal),
+};
+
 /** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
-export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob];
+export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob];

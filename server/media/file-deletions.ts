@@ -3,6 +3,7 @@ import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { fileDeletions, identityVerifications, imageUploads, propertyImages, users } from "../db/schema";
 import { removeImageFiles } from "./variants";
+import { removePhotoHashes } from "./photo-fingerprints";
 
 /**
  * Image files are removed only after the rows naming them are gone for good. Whatever deletes
@@ -71,10 +72,10 @@ export async function removeListedFiles(db: Db, storage: Storage, options: { ids
     if (batch.length === 0) break;
     const keys = [...new Set(batch.map((entry) => entry.storageKey))];
     const named = await keysStillNamed(db, keys);
-    await removeImageFiles(
-      storage,
-      keys.filter((key) => !named.has(key)),
-    );
+    const unnamed = keys.filter((key) => !named.has(key));
+    await removeImageFiles(storage, unnamed);
+    // The photos' perceptual hashes go with their files (fraud hashes stay: photo-fingerprints.ts).
+    await removePhotoHashes(db, unnamed);
     await db.delete(fileDeletions).where(
       inArray(
         fileDeletions.id,

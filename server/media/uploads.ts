@@ -6,9 +6,11 @@ import { isPrivateKey, type Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { imageUploads } from "../db/schema";
 import { isUuid } from "../properties/properties";
-import { decodeUpload, type ReceivedUpload } from "./upload";
+import { decodeUpload, ImageRejected, type ReceivedUpload } from "./upload";
 import { listFilesForDeletion, removeListedFiles, removeListedFilesNow } from "./file-deletions";
 import { storeNormalizedImage } from "./variants";
+import { photoHashes } from "./photo-hash";
+import { matchesFraudPhoto, storePhotoHashes } from "./photo-fingerprints";
 import { identityImageKey, storePrivateImage } from "./private-files";
 
 /**
@@ -49,7 +51,8 @@ function uploadKey(userId: string, kind: UploadKind): string {
 
 /**
  * Checks a received upload by content (reading its file), stores every variant under a fresh key
- * and stages the upload for this user. Throws ImageRejected for a file we refuse (nothing is
+ * and stages the upload for this user (a listing photo with its perceptual hashes). Throws
+ * ImageRejected for a file we refuse, a photo close to one refused for fraud included (nothing is
  * stored then); on any failure after the row is written, removes the row and whatever files were
  * written. The received file stays the caller's.
  */
@@ -57,11 +60,19 @@ export async function stageUpload(db: Db, storage: Storage, userId: string, uplo
   const [staged] = await db.select({ n: count() }).from(imageUploads).where(eq(imageUploads.userId, userId));
   if ((staged?.n ?? 0) >= MAX_STAGED_UPLOADS_PER_USER) throw new TooManyStagedUploads();
   const image = await decodeUpload(upload);
+  // A listing photo's perceptual hashes: a photo close to one refused for fraud is refused before anything is stored.
+  const hashes = kind === "photo" ? await photoHashes(image) : null;
+  if (hashes && (await matchesFraudPhoto(db, hashes))) throw new ImageRejected(422, UPLOAD_MESSAGES.fraud);
   const storageKey = uploadKey(userId, kind);
-  const [row] = await db
-    .insert(imageUploads)
-    .values({ userId, storageKey, width: image.width, height: image.height })
-    .returning({ id: imageUploads.id });
+  // The hashes are written with the row and, like the files, follow the key to the listing (server/media/photo-fingerprints.ts).
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(imageUploads)
+      .values({ userId, storageKey, width: image.width, height: image.height })
+      .returning({ id: imageUploads.id });
+    if (hashes) await storePhotoHashes(tx, storageKey, hashes);
+    return inserted;
+  });
   try {
     await (kind === "identity" ? storePrivateImage(storage, storageKey, image) : storeNormalizedImage(storage, storageKey, image));
     // The account may have been deleted (its uploads with it) while the files were written.

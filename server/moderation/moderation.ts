@@ -3,12 +3,14 @@ import { cleanReason, MODERATION_MESSAGES, reasonError } from "../../common/mode
 import { propertyApprovedEmail, propertyNeedsChangesEmail } from "../accounts/emails";
 import type { Db } from "../db/client";
 import type { PropertyStatus } from "../../common/property-card";
-import { properties, users } from "../db/schema";
+import { properties, propertyImages, users } from "../db/schema";
 import { byKey, detailColumns, imagesOf } from "../properties/properties";
 import { cardColumns, toCards } from "../properties/search";
 import { accepted, refused, type Result } from "../../common/refusal";
 import type { Mailer } from "../adapters/email";
 import type { Logger } from "../logger";
+import type { Storage } from "../adapters/storage";
+import { flagFraudPhotos, hashMissingPhotos } from "../media/photo-fingerprints";
 
 /** Written as a literal (not a bind parameter) so the planner matches the partial index properties_pending_idx. */
 const isPending = sql`${properties.status} = 'pending'`;
@@ -116,10 +118,18 @@ export type ModerationProperty = NonNullable<Awaited<ReturnType<typeof findForMo
  * approve: pending -> approved (the reason is cleared). reject: pending -> rejected with a reason.
  * unpublish: approved (or reported: hidden by reports) -> rejected with a reason, for a published
  * listing that breaks the rules; the host edits it and it goes back to the queue.
+ * `fraud` (a scam, or photos of another place): the listing's photos can never be uploaded again
+ * (their hashes go to fraud_photo_hashes in the decision's transaction: server/media/photo-fingerprints.ts).
  */
-export type Decision = { kind: "approve" } | { kind: "reject"; reason: string } | { kind: "unpublish"; reason: string };
+export type Decision = { kind: "approve" } | { kind: "reject"; reason: string; fraud?: boolean } | { kind: "unpublish"; reason: string; fraud?: boolean };
 
-export type ModerationResult = Result<{ status: PropertyStatus; property: { id: string; slug: string; title: string; isActive: boolean }; emailed: boolean }>;
+export type ModerationResult = Result<{
+  status: PropertyStatus;
+  property: { id: string; slug: string; title: string; isActive: boolean };
+  emailed: boolean;
+  /** After a decision for fraud: photos whose hashes now refuse uploads, and photos that could not be hashed (files missing). */
+  fraud?: { flagged: number; unhashed: number };
+}>;
 
 /** What a decision needs (the process's services satisfy it). */
 export interface ModerationDeps {
@@ -146,7 +156,7 @@ const FROM: Record<Decision["kind"], { status: PropertyStatus; where: SQL }> = {
  * (`emailed: false`) but never undoes the decision.
  */
 export async function moderate(
-  services: ModerationDeps,
+  services: ModerationDeps & { storage: Storage },
   operatorId: string,
   key: string,
   decision: Decision,
@@ -168,19 +178,33 @@ export async function moderate(
   }
   const to: PropertyStatus = decision.kind === "approve" ? "approved" : "rejected";
   const from = FROM[decision.kind];
-  const [row] = await db
-    .update(properties)
-    .set({ status: to, rejectionReason: reason, updatedAt: sql`now()` })
-    .where(
-      and(
-        byKey(key),
-        from.where,
-        sql`${properties.hostId} <> ${operatorId}`,
-        // Drivers read timestamps to the millisecond; the database keeps microseconds.
-        reviewedAt ? sql`${properties.updatedAt} < ${reviewedAt.toISOString()}::timestamptz + interval '1 millisecond'` : undefined,
-      ),
-    )
-    .returning({ id: properties.id, slug: properties.slug, title: properties.title, isActive: properties.isActive, hostId: properties.hostId });
+  const fraud = decision.kind !== "approve" && decision.fraud === true;
+  // Photos the photo-hashes job has not reached yet are hashed now, so every photo is flagged. With
+  // the storage unreachable the decision still goes ahead: the result counts the photos left out.
+  if (fraud) {
+    await hashMissingPhotos(db, services.storage, await photoKeysOf(db, key)).catch((err: unknown) =>
+      services.logger.warn({ err, key }, "could not hash a listing's photos before a decision for fraud"),
+    );
+  }
+  const decide = async (tx: Db) => {
+    const [row] = await tx
+      .update(properties)
+      .set({ status: to, rejectionReason: reason, updatedAt: sql`now()` })
+      .where(
+        and(
+          byKey(key),
+          from.where,
+          sql`${properties.hostId} <> ${operatorId}`,
+          // Drivers read timestamps to the millisecond; the database keeps microseconds.
+          reviewedAt ? sql`${properties.updatedAt} < ${reviewedAt.toISOString()}::timestamptz + interval '1 millisecond'` : undefined,
+        ),
+      )
+      .returning({ id: properties.id, slug: properties.slug, title: properties.title, isActive: properties.isActive, hostId: properties.hostId });
+    // In the same transaction: the photos are refused from the moment the listing is.
+    const flagged = row && fraud ? await flagFraudPhotos(tx, row.id, operatorId) : undefined;
+    return { row, flagged };
+  };
+  const { row, flagged } = fraud ? await db.transaction(decide) : await decide(db);
 
   if (!row) {
     const [current] = await db.select({ hostId: properties.hostId, status: properties.status }).from(properties).where(byKey(key));
@@ -192,7 +216,7 @@ export async function moderate(
     return refused(409, MODERATION_MESSAGES.alreadyModerated);
   }
   const { logger, config, mailer } = services;
-  logger.info({ propertyId: row.id, operatorId, decision: decision.kind }, "property moderated");
+  logger.info({ propertyId: row.id, operatorId, decision: decision.kind, ...(flagged ? { fraud: flagged } : {}) }, "property moderated");
 
   const property = { id: row.id, slug: row.slug, title: row.title, isActive: row.isActive };
   let emailed = false;
@@ -209,5 +233,11 @@ export async function moderate(
   } catch (err) {
     logger.error({ err, propertyId: row.id, decision: decision.kind }, "moderation email to the host failed");
   }
-  return accepted({ status: to, property, emailed });
+  return accepted({ status: to, property, emailed, ...(flagged ? { fraud: flagged } : {}) });
+}
+
+/** The storage keys of a listing's photos (by id or slug). */
+async function photoKeysOf(db: Db, key: string): Promise<string[]> {
+  const rows = await db.select({ storageKey: propertyImages.storageKey }).from(propertyImages).innerJoin(properties, eq(properties.id, propertyImages.propertyId)).where(byKey(key));
+  return rows.map((r) => r.storageKey);
 }

@@ -25,6 +25,11 @@ export function ReasonForm(props: {
   busy: boolean;
   submitting: boolean;
   serverError?: string;
+  /**
+   * For "reject" and "unpublish" on a listing's page: the box that flags the listing as fraud, its
+   * photos then refused at upload (the action reads `fraud`; see moderate()).
+   */
+  fraudBox?: boolean;
 }) {
   const id = useId();
   const texts = TEXTS[props.intent];
@@ -70,6 +75,13 @@ export function ReasonForm(props: {
         </span>
       </p>
       {error ? <FieldError id={`${id}-erro`}>{error}</FieldError> : null}
+      {props.fraudBox && (props.intent === "reject" || props.intent === "unpublish") ? (
+        // Stolen photos (issue 44): the listing's photos are refused at upload from then on.
+        <label className="mt-3 flex items-start gap-2 text-sm text-stone-800 dark:text-stone-200">
+          <input type="checkbox" name="fraud" value="on" className="mt-0.5 size-4 shrink-0 accent-red-700" />
+          <span>Golpe ou fotos de outro lugar: as fotos não poderão ser enviadas de novo</span>
+        </label>
+      ) : null}
       <button type="submit" name="intent" value={props.intent} disabled={props.busy} className={`${secondaryButton} mt-3`}>
         <Icon name="x" aria-hidden className="size-5" />
         {props.submitting ? texts.busyLabel : texts.submitLabel}

@@ -32,7 +32,7 @@ export function ReviewPanel({ property, ownProperty, result }: { property: Revie
     if (alert) alertRef.current?.scrollIntoView({ block: "nearest" });
   }, [alert, result]);
   const reasonForm = (kind: ReasonIntent) => (
-    <ReasonForm key={reasonFromServer} intent={kind} reviewedAt={property.updatedAt} busy={busy} submitting={intent === kind} serverError={reasonFromServer} />
+    <ReasonForm key={reasonFromServer} intent={kind} reviewedAt={property.updatedAt} busy={busy} submitting={intent === kind} serverError={reasonFromServer} fraudBox />
   );
 
   return (
