@@ -27,7 +27,7 @@ import { getTheme } from "~/lib/theme.server";
 import { takeToast } from "~/lib/toast.server";
 import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_TITLE } from "@common/unavailable";
 import { favoriteIds } from "@server/favorites/favorites";
-import { pendingCount } from "@server/moderation/moderation";
+import { queueCounts } from "@server/moderation/queue-counts";
 import { FOOTER_CATEGORIES } from "@common/catalog";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Every heart on the page is drawn right on the first render from this list.
     viewer ? favoriteIds(db, viewer.id) : ([] as string[]),
     // Operators only: the moderation queue's length for the header menu (one COUNT on a partial index).
-    isOperator(viewer) ? pendingCount(db) : null,
+    // Everything waiting for an operator: listings, identity requests and reported listings or hosts.
+    isOperator(viewer) ? queueCounts(db).then(({ listings, identities, reports }) => listings + identities + reports) : null,
   ]);
   // The maps' tiles: the same for everyone, read by every map on the page (app/components/map/).
   const { url, attribution } = context.services.config.mapTiles;

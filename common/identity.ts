@@ -16,9 +16,9 @@ export const LEGAL_NAME_MAX = 150;
 
 export const IDENTITY_MESSAGES = {
   kind: "Escolha se o documento é um CPF (pessoa física) ou um CNPJ (empresa).",
-  cpf: "CPF inválido: confira os 11 números.",
+  cpf: "CPF inválido: confira os 11 dígitos.",
   cnpj: "CNPJ inválido: confira os números e letras (14 caracteres).",
-  legalNameRequired: "Informe o nome completo como está no documento.",
+  legalNameRequired: "Informe o nome completo (ou a razão social, para CNPJ) como está no documento.",
   legalNameFull: "Informe o nome completo, com sobrenome, como está no documento.",
   legalNameLong: `O nome deve ter no máximo ${LEGAL_NAME_MAX} caracteres.`,
   legalNameMarkup: "O nome não pode ter HTML: escreva só o texto.",
@@ -30,6 +30,10 @@ export const IDENTITY_MESSAGES = {
   documentTaken: "Este documento já verificou outra conta do Recanto. Cada documento verifica uma só conta: se ele é seu, fale com a gente.",
   uploadsGone: "As fotos enviadas não estão mais disponíveis. Envie-as novamente.",
   notHost: "A verificação de identidade é para anfitriões.",
+  notFound: "Pedido não encontrado.",
+  ownRequest: "Outra pessoa da equipe precisa analisar um pedido seu.",
+  decided: "Este pedido já foi analisado.",
+  takenMeanwhile: "Este documento verificou outra conta enquanto você analisava: recuse este pedido.",
 } as const;
 
 export type IdentityField = "documentKind" | "document" | "legalName" | "cadastur" | "documentUpload" | "selfieUpload";

@@ -21,8 +21,11 @@ export const REPORT_MESSAGES = {
   detailsMarkup: "O relato não pode ter HTML: escreva só o texto.",
   ownListing: "Você não pode denunciar o seu próprio anúncio.",
   ownself: "Você não pode denunciar a si mesmo.",
-  already: "Você já denunciou isto. Nossa equipe vai analisar sua denúncia.",
+  already: "Você já enviou uma denúncia sobre isto. Nossa equipe vai analisá-la.",
+  unconfirmed: "Confirme seu email para enviar denúncias: o link está na mensagem que enviamos quando você criou a conta.",
   notFound: "Não encontramos o que você quer denunciar: o anúncio ou o anfitrião não existe ou foi removido.",
+  aboutYou: "Outra pessoa da equipe precisa analisar denúncias sobre você.",
+  decided: "Não há denúncias abertas sobre isto: outra pessoa da equipe já decidiu.",
 } as const;
 
 export type ReportCheck = { ok: true; data: { reason: ReportReason; details: string } } | { ok: false; field: "reason" | "details"; message: string };

@@ -47,14 +47,15 @@ async function contactStep(request: Request, params: { id: string }, context: Ap
       variant: "error",
     });
   }
+  // The notice names a verified host's legal name: showing it counts as a contact too.
+  const limited = await overLimit(context, "contact", viewer.email);
+  if (limited) throw await redirectWithToast(pagePath, { title: "Muitos contatos em pouco tempo", description: limited.title, variant: "error" });
   if (confirmed) await noteNoticeSeen(database.db, viewer.id, contact.id);
   else if (!(await hasSeenNotice(database.db, viewer.id, contact.id))) {
     const about = await noticeAbout(database.db, contact.id);
     const carried = STAY_FIELDS.flatMap((name) => (stay.get(name) ? [[name, stay.get(name)!] as const] : []));
     return { title: contact.title, pagePath, reportPath: `/denunciar/anuncio/${contact.slug}`, carried, ...about };
   }
-  const limited = await overLimit(context, "contact", viewer.email);
-  if (limited) throw await redirectWithToast(pagePath, { title: "Muitos contatos em pouco tempo", description: limited.title, variant: "error" });
   throw redirect(whatsapp);
 }
 

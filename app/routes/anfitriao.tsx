@@ -34,7 +34,7 @@ export const headers: Route.HeadersFunction = sharedPageHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Anfitrião não encontrado | Recanto" }, { name: "robots", content: "noindex" }];
   const { host, total } = loaderData;
-  const title = `${host.firstName}, anfitrião no Recanto`;
+  const title = `${host.firstName} no Recanto`;
   return [
     { title: `${title} | Recanto` },
     { name: "description", content: `${host.firstName} está no Recanto desde ${host.memberSince} e tem ${total === 1 ? "1 hospedagem publicada" : `${total} hospedagens publicadas`}.` },

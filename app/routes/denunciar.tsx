@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const typed = sentFields(fields, ["reason", "details"]);
   const checked = checkReport(fields);
   if (!checked.ok) return refusalData(fieldRefusal(checked), typed);
-  if (subject.ownerId === viewer.id) return refusalData(refused(403, subject.kind === "anuncio" ? REPORT_MESSAGES.ownListing : REPORT_MESSAGES.ownself), typed);
+  if (!viewer.emailVerified) return refusalData(refused(403, REPORT_MESSAGES.unconfirmed), typed);
   const { services } = context;
   const limited = await overLimit(context, (await isNewAccount(services.database.db, viewer.id)) ? "reportNew" : "report", viewer.email);
   if (limited) return refusalData(limited, typed);
@@ -72,7 +72,7 @@ export default function Denunciar({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{`Denunciar ${what}`}</h1>
       <p className="mt-2 text-stone-700 dark:text-stone-300">
-        {`Conte o que aconteceu com “${subject.title}”. Sua denúncia é confidencial: o anfitrião não sabe quem denunciou. Quando várias pessoas denunciam um anúncio, ele sai das buscas até a nossa equipe analisar.`}
+        {`Conte o que aconteceu com “${subject.title}”. Sua denúncia é confidencial: o anfitrião não sabe quem denunciou.${subject.kind === "anuncio" ? " Quando várias pessoas denunciam um anúncio, ele sai das buscas até a nossa equipe analisar." : ""}`}
       </p>
       {own ? (
         <p className="mt-6 rounded-xl border border-stone-300 p-4 dark:border-stone-700">{subject.kind === "anuncio" ? REPORT_MESSAGES.ownListing : REPORT_MESSAGES.ownself}</p>

@@ -5,7 +5,7 @@ import { REPORT_REASON_LABELS } from "@common/reports";
 import { refused } from "@common/refusal";
 import { requireOperator } from "@server/accounts/guards";
 import { moderate } from "@server/moderation/moderation";
-import { openReportsOf, reportedSubject, resolveReports } from "@server/trust/reports";
+import { dismissReports, openReportsOf, reportedSubject } from "@server/trust/reports";
 import { ModerationErrorBoundary, StatusBadge } from "~/components/moderation/moderation-messages";
 import { ReasonForm } from "~/components/moderation/reason-form";
 import { BackLink } from "~/components/property/detail/property-detail-layout";
@@ -42,18 +42,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const { services } = context;
   if (fields.intent === "dismiss") {
-    const result = await resolveReports(services, viewer.id, kind, params.id, "dismissed");
+    const result = await dismissReports(services, viewer.id, kind, params.id);
     if (!result.ok) return refusalData(result);
     return redirectWithToast("/moderacao/denuncias", {
       variant: "success",
       title: "Denúncias dispensadas",
-      description: result.value.restored ? "O anúncio voltou às buscas e avisamos o anfitrião." : "Nada mudou no que elas apontavam.",
+      description: result.value.restored ? "O anúncio voltou às buscas e avisamos o anfitrião." : `${kind === "anuncio" ? "O anúncio" : "O anfitrião"} continua como estava.`,
     });
   }
   if (fields.intent === "unpublish" && kind === "anuncio") {
+    // Unpublishing closes the listing's open reports in the same transaction (moderate()).
     const taken = await moderate(services, viewer.id, params.id, { kind: "unpublish", reason: fields.reason ?? "", fraud: fields.fraud === "on" });
     if (!taken.ok) return refusalData(taken);
-    await resolveReports(services, viewer.id, kind, params.id, "unpublished");
     return redirectWithToast("/moderacao/denuncias", { variant: "success", title: "Anúncio despublicado", description: "Enviamos o motivo ao anfitrião por email." });
   }
   return refusalData(refused(400, "Ação inválida."));

@@ -38,7 +38,7 @@ export default function ModeracaoDenuncias({ loaderData }: Route.ComponentProps)
           {queue.map((item) => (
             <li key={`${item.kind}-${item.id}`} className="relative flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-600 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-brand-400">
               <div className="min-w-0">
-                <p className="text-sm text-stone-600 dark:text-stone-400">{item.kind === "anuncio" ? (item.status === "reported" ? "Anúncio · oculto das buscas" : "Anúncio") : "Anfitrião"}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">{item.kind === "anuncio" ? (item.status === "reported" ? "Anúncio · oculto após denúncias" : "Anúncio") : "Anfitrião"}</p>
                 <h2 className="font-semibold">
                   <Link to={`/moderacao/denuncias/${item.kind}/${item.id}`} className="card-link">
                     {item.title}
@@ -46,7 +46,7 @@ export default function ModeracaoDenuncias({ loaderData }: Route.ComponentProps)
                 </h2>
               </div>
               <p className="text-sm text-stone-700 dark:text-stone-300">
-                {`${item.reporters === 1 ? "1 pessoa denunciou" : `${item.reporters} pessoas denunciaram`} · de ${item.first} a ${item.last}`}
+                {`${item.reporters === 1 ? "1 pessoa denunciou" : `${item.reporters} pessoas denunciaram`} · ${item.first === item.last ? `em ${item.first}` : `de ${item.first} a ${item.last}`}`}
               </p>
             </li>
           ))}

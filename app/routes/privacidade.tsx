@@ -137,14 +137,19 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
           autoridade competente;
         </li>
         <li>
-          fotos do documento e selfie da verificação de identidade: só até a equipe decidir o pedido, quando são apagadas.
-          Ficam guardadas em área privada, fora dos endereços públicos do site, e só a equipe de moderação as vê;
+          fotos do documento e selfie da verificação de identidade: só até a equipe decidir o pedido, quando são apagadas
+          (fotos enviadas e não usadas em um pedido são apagadas em até 12 horas). Ficam guardadas em área privada, fora
+          dos endereços públicos do site, e só a equipe de moderação as vê;
         </li>
         <li>
           da verificação de identidade, guardamos a decisão, quem decidiu e quando, o número do CPF ou CNPJ (para que um
           documento verifique uma só conta) e o nome completo, enquanto a conta estiver ativa;
         </li>
         <li>denúncias que você enviou: enquanto a sua conta estiver ativa;</li>
+        <li>
+          assinaturas numéricas (hashes) das fotos de anúncios removidos por fraude: guardadas mesmo depois da exclusão do
+          anúncio, para que as mesmas fotos não sejam usadas de novo em outro anúncio. Não permitem refazer a foto;
+        </li>
         <li>e-mail da newsletter: até você cancelar a inscrição;</li>
         <li>dados de cobrança do plano: pelo prazo exigido pela legislação fiscal e contábil.</li>
       </ul>

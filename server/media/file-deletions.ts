@@ -49,7 +49,7 @@ async function keysStillNamed(db: Db, keys: string[]): Promise<Set<string>> {
       .from(identityVerifications)
       .where(or(inArray(identityVerifications.documentImage, keys), inArray(identityVerifications.selfieImage, keys))),
   ]);
-  return new Set([...shown, ...staged, ...profiles].flatMap((row) => row.storageKey ?? []).concat(identity.flatMap((row) => [row.document ?? "", row.selfie ?? ""])));
+  return new Set([...shown, ...staged, ...profiles].flatMap((row) => row.storageKey ?? []).concat(identity.flatMap((row) => [row.document, row.selfie].flatMap((key) => key ?? []))));
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Mailer } from "../adapters/email";
 import type { Logger } from "../logger";
 import type { Storage } from "../adapters/storage";
 import { flagFraudPhotos, hashMissingPhotos } from "../media/photo-fingerprints";
+import { closeListingReports } from "../trust/reports";
 
 /** Written as a literal (not a bind parameter) so the planner matches the partial index properties_pending_idx. */
 const isPending = sql`${properties.status} = 'pending'`;
@@ -200,11 +201,13 @@ export async function moderate(
         ),
       )
       .returning({ id: properties.id, slug: properties.slug, title: properties.title, isActive: properties.isActive, hostId: properties.hostId });
-    // In the same transaction: the photos are refused from the moment the listing is.
+    // In the same transaction: the photos are refused from the moment the listing is, and its open
+    // reports are closed with it (they are decided).
     const flagged = row && fraud ? await flagFraudPhotos(tx, row.id, operatorId) : undefined;
+    if (row && decision.kind === "unpublish") await closeListingReports(tx, row.id, operatorId, "unpublished");
     return { row, flagged };
   };
-  const { row, flagged } = fraud ? await db.transaction(decide) : await decide(db);
+  const { row, flagged } = fraud || decision.kind === "unpublish" ? await db.transaction(decide) : await decide(db);
 
   if (!row) {
     const [current] = await db.select({ hostId: properties.hostId, status: properties.status }).from(properties).where(byKey(key));

@@ -62,8 +62,8 @@ export async function findHostProperty(db: Db, hostId: string, id: string) {
  * Saves the edit form. `imageIds` mixes photos the listing already has (kept, in the new order)
  * and new uploads (claimed); photos left out are removed, their files listed for deletion in the
  * same transaction and removed once it commits.
- * An approved listing whose text changes or that gets new photos goes back to review; a rejected
- * one is resubmitted by any edit. Null when the listing is not the host's.
+ * An approved listing (or one hidden by reports) whose text changes or that gets new photos goes
+ * back to review; a rejected one is resubmitted by any edit. Null when the listing is not the host's.
  */
 export async function updateHostProperty(db: Db, storage: Storage, hostId: string, id: string, input: PropertyInput) {
   if (!isUuid(id)) return null;
@@ -80,7 +80,8 @@ export async function updateHostProperty(db: Db, storage: Storage, hostId: strin
     const claimed = new Map((await claimUploads(tx, hostId, newIds)).map((upload) => [upload.id, upload]));
 
     const textChanged = REVIEWED_FIELDS.some((field) => current[field] !== input[field]);
-    const backToReview = current.status === "rejected" || (current.status === "approved" && (textChanged || newIds.length > 0));
+    // A listing hidden by reports too: what the operator will look at must be what was reviewed.
+    const backToReview = current.status === "rejected" || ((current.status === "approved" || current.status === "reported") && (textChanged || newIds.length > 0));
     await tx
       .update(properties)
       .set({ ...stored(input), updatedAt: new Date(), ...(backToReview && { status: "pending" as const, rejectionReason: null }) })

@@ -8,6 +8,7 @@ import { isUniqueViolation, type Db } from "../db/client";
 import { identityVerifications, users } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 import { claimUploads, UploadClaimError } from "../media/uploads";
+import { isUuid } from "../properties/properties";
 import type { ModerationDeps } from "../moderation/moderation";
 
 /**
@@ -84,10 +85,17 @@ export async function requestVerification(db: Db, userId: string, request: Ident
 
 export const VERIFICATION_PAGE_SIZE = 20;
 
+/** Written as a literal, so the planner matches the partial index identity_verifications_pending_idx. */
+const isPending = sql`${v.status} = 'pending'`;
+
+export async function pendingVerificationCount(db: Db): Promise<number> {
+  const [counted] = await db.select({ n: count() }).from(v).where(isPending);
+  return counted?.n ?? 0;
+}
+
 /** Requests waiting for an operator, oldest first, a page at a time (a page past the end shows the last). */
 export async function verificationQueue(db: Db, requestedPage: number) {
-  const [counted] = await db.select({ n: count() }).from(v).where(sql`status = 'pending'`);
-  const total = counted?.n ?? 0;
+  const total = await pendingVerificationCount(db);
   const pageCount = Math.max(1, Math.ceil(total / VERIFICATION_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
   const items =
@@ -97,23 +105,16 @@ export async function verificationQueue(db: Db, requestedPage: number) {
           .select({ id: v.id, documentKind: v.documentKind, legalName: v.legalName, hasCadastur: sql<boolean>`${v.cadastur} IS NOT NULL`, createdAt: v.createdAt, accountName: users.name })
           .from(v)
           .innerJoin(users, eq(users.id, v.userId))
-          .where(sql`status = 'pending'`)
+          .where(isPending)
           .orderBy(asc(v.createdAt), asc(v.id))
           .limit(VERIFICATION_PAGE_SIZE)
           .offset((page - 1) * VERIFICATION_PAGE_SIZE);
   return { items, total, page, pageCount };
 }
 
-export async function pendingVerificationCount(db: Db): Promise<number> {
-  const [counted] = await db.select({ n: count() }).from(v).where(sql`status = 'pending'`);
-  return counted?.n ?? 0;
-}
-
-const isId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 /** A request with what an operator compares: the account, the typed name and number, and the same number on other accounts. */
 export async function verificationForReview(db: Db, id: string) {
-  if (!isId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: v.id,
@@ -145,7 +146,7 @@ export type IdentityImage = "documento" | "selfie";
 
 /** The private key of a waiting request's image; null once decided (the files are gone) or for no request. */
 export async function pendingImageKey(db: Db, id: string, which: IdentityImage): Promise<string | null> {
-  if (!isId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ key: which === "documento" ? v.documentImage : v.selfieImage })
     .from(v)
@@ -174,7 +175,7 @@ export async function decideVerification(
     if (problem) return refused(400, problem, { field: "reason" });
     reason = cleanReason(decision.reason);
   }
-  if (!isId(id)) return refused(404, "Pedido não encontrado.");
+  if (!isUuid(id)) return refused(404, IDENTITY_MESSAGES.notFound);
   const status = decision.kind === "approve" ? "approved" : "refused";
   let outcome;
   try {
@@ -184,9 +185,9 @@ export async function decideVerification(
         .from(v)
         .where(eq(v.id, id))
         .for("update");
-      if (!current) return refused(404, "Pedido não encontrado.");
-      if (current.userId === operatorId) return refused(403, "Outra pessoa da equipe precisa analisar um pedido seu.");
-      if (current.status !== "pending") return refused(409, "Este pedido já foi analisado.");
+      if (!current) return refused(404, IDENTITY_MESSAGES.notFound);
+      if (current.userId === operatorId) return refused(403, IDENTITY_MESSAGES.ownRequest);
+      if (current.status !== "pending") return refused(409, IDENTITY_MESSAGES.decided);
       await tx
         .update(v)
         .set({
@@ -203,7 +204,7 @@ export async function decideVerification(
       return accepted({ userId: current.userId, listed });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return refused(409, "Este documento verificou outra conta enquanto você analisava: recuse este pedido.");
+    if (isUniqueViolation(err)) return refused(409, IDENTITY_MESSAGES.takenMeanwhile);
     throw err;
   }
   if (!outcome.ok) return outcome;
@@ -221,16 +222,6 @@ export async function decideVerification(
     logger.error({ err, verificationId: id }, "identity decision email to the host failed");
   }
   return accepted({ status, emailed });
-}
-
-/** The hosts among these accounts with a verified identity, and whether their Cadastur was checked too. */
-export async function verifiedHosts(db: Db, userIds: readonly string[]): Promise<Map<string, { cadastur: boolean }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: v.userId, cadastur: v.cadasturChecked })
-    .from(v)
-    .where(and(inArray(v.userId, [...new Set(userIds)]), eq(v.status, "approved")));
-  return new Map(rows.map((row) => [row.userId, { cadastur: row.cadastur }]));
 }
 
 /** The legal name of a host whose identity is verified; null otherwise (the notice before WhatsApp says so). */

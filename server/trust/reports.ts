@@ -1,24 +1,31 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, isNull, max, min, sql } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, inArray, isNotNull, isNull, max, min, sql } from "drizzle-orm";
 import { REPORT_MESSAGES, REPORT_REASON_LABELS, type ReportReason } from "../../common/reports";
 import { accepted, refused, type Result } from "../../common/refusal";
 import { firstName } from "../../common/text";
 import { listingBackAfterReportsEmail, listingHiddenByReportsEmail } from "../accounts/emails";
 import { isUniqueViolation, type Db } from "../db/client";
-import { properties, reports, users } from "../db/schema";
+import { contactNotices, properties, publicProperty, reports, users } from "../db/schema";
 import type { ModerationDeps } from "../moderation/moderation";
-import { byKey } from "../properties/properties";
+import { byKey, isUuid } from "../properties/properties";
 
 /**
  * Reports of listings and hosts (issue 44). An account has at most one open report per target, so
- * it counts once; a listing reported by `reportsToHide` distinct accounts leaves the results
- * (status "reported") until an operator either dismisses the reports (it comes back) or unpublishes
- * it; its host is emailed either way.
+ * it counts once; a listing reported by `reportsToHide` distinct accounts that weigh (see
+ * WEIGHING_REPORTER) leaves the results (status "reported") until an operator either dismisses the
+ * reports (it comes back) or unpublishes it; its host is emailed either way.
  */
 
 export type ReportTarget = { kind: "anuncio"; key: string } | { kind: "anfitriao"; id: string };
 
-/** An account younger than this is "new": its reports are rate-limited harder. */
+/** An account younger than this is "new": its reports are rate-limited harder, and count towards hiding a listing only after a contact. */
 const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whose report counts towards hiding a listing: an account at least a week old, or one that went
+ * through the listing's contact notice (it was about to deal with the host). A batch of fresh
+ * accounts can report, and operators read them, but cannot take a listing down by themselves.
+ */
+const WEIGHING_REPORTER = sql`(${users.createdAt} < now() - ${`${NEW_ACCOUNT_MS / 1000} seconds`}::interval OR EXISTS (SELECT 1 FROM ${contactNotices} WHERE ${contactNotices.userId} = ${reports.reporterId} AND ${contactNotices.propertyId} = ${reports.propertyId}))`;
 
 export async function isNewAccount(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
@@ -32,7 +39,7 @@ export async function reportSubject(db: Db, target: ReportTarget) {
     const [row] = await db
       .select({ id: properties.id, slug: properties.slug, title: properties.title, hostId: properties.hostId })
       .from(properties)
-      .where(and(byKey(target.key), sql`${properties.status} IN ('approved', 'reported')`));
+      .where(and(byKey(target.key), sql`((${publicProperty}) OR ${properties.status} = 'reported')`));
     return row ? { kind: "anuncio" as const, id: row.id, title: row.title, path: `/accommodation/${row.slug}`, ownerId: row.hostId } : null;
   }
   if (target.id.length > 100) return null;
@@ -65,14 +72,18 @@ export async function submitReport(
         await tx.insert(reports).values({ reporterId, hostId: subject.id, ...input });
         return { hidden: false, reasons: [] as string[] };
       }
-      const [listing] = await tx.select({ status: properties.status }).from(properties).where(eq(properties.id, subject.id)).for("update");
+      const [listing] = await tx.select({ status: properties.status, isActive: properties.isActive }).from(properties).where(eq(properties.id, subject.id)).for("update");
       if (!listing) return null;
       await tx.insert(reports).values({ reporterId, propertyId: subject.id, ...input });
       const [open] = await tx
-        .select({ reporters: countDistinct(reports.reporterId), reasons: sql<ReportReason[]>`array_agg(DISTINCT ${reports.reason})` })
+        .select({
+          reporters: sql<number>`count(DISTINCT ${reports.reporterId}) FILTER (WHERE ${WEIGHING_REPORTER})::int`,
+          reasons: sql<ReportReason[]>`array_agg(DISTINCT ${reports.reason})`,
+        })
         .from(reports)
+        .innerJoin(users, eq(users.id, reports.reporterId))
         .where(and(eq(reports.propertyId, subject.id), isNull(reports.resolvedAt)));
-      const hidden = listing.status === "approved" && (open?.reporters ?? 0) >= services.config.reportsToHide;
+      const hidden = listing.status === "approved" && listing.isActive && (open?.reporters ?? 0) >= services.config.reportsToHide;
       if (hidden) await tx.update(properties).set({ status: "reported" }).where(eq(properties.id, subject.id));
       return { hidden, reasons: (open?.reasons ?? []).map((reason) => REPORT_REASON_LABELS[reason]) };
     });
@@ -140,9 +151,11 @@ export async function openReportTargets(db: Db): Promise<number> {
 
 const targetColumn = (kind: ReportTarget["kind"]) => (kind === "anuncio" ? reports.propertyId : reports.hostId);
 
+const validId = (kind: ReportTarget["kind"], id: string) => (kind === "anuncio" ? isUuid(id) : id.length <= 100);
+
 /** A target's open reports, oldest first, with who sent them (name, how long they have had an account). */
 export async function openReportsOf(db: Db, kind: ReportTarget["kind"], id: string) {
-  if (id.length > 100 || (kind === "anuncio" && !/^[0-9a-f-]{36}$/i.test(id))) return [];
+  if (!validId(kind, id)) return [];
   return db
     .select({ id: reports.id, reason: reports.reason, details: reports.details, createdAt: reports.createdAt, reporterName: users.name, reporterSince: users.createdAt })
     .from(reports)
@@ -151,50 +164,59 @@ export async function openReportsOf(db: Db, kind: ReportTarget["kind"], id: stri
     .orderBy(asc(reports.createdAt));
 }
 
-/** The number of reports an account has sent that are still open: shown to operators beside each report. */
-export async function openReportCount(db: Db, reporterId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(reports).where(and(eq(reports.reporterId, reporterId), isNull(reports.resolvedAt)));
-  return row?.n ?? 0;
+/** In a transaction that changes a listing: its open reports are closed with the operator's outcome. */
+export async function closeListingReports(tx: Db, propertyId: string, operatorId: string, outcome: "dismissed" | "unpublished"): Promise<number> {
+  const closed = await tx
+    .update(reports)
+    .set({ resolvedAt: sql`now()`, resolvedBy: operatorId, outcome })
+    .where(and(eq(reports.propertyId, propertyId), isNull(reports.resolvedAt)))
+    .returning({ id: reports.id });
+  return closed.length;
 }
 
 /**
- * Closes a target's open reports with the operator's outcome, never about the operator's own
- * listing or themself. Dismissed: a listing hidden by them comes back (its host is told).
- * Unpublished: the caller has just taken the listing down.
+ * Dismisses a target's open reports, never about the operator's own listing or themself: a listing
+ * they hid comes back (its host is told). The listing is locked first, as a new report locks it, so
+ * a report arriving meanwhile is counted against what is left open.
  */
-export async function resolveReports(services: ModerationDeps, operatorId: string, kind: ReportTarget["kind"], id: string, outcome: "dismissed" | "unpublished"): Promise<Result<{ resolved: number; restored: boolean }>> {
+export async function dismissReports(services: ModerationDeps, operatorId: string, kind: ReportTarget["kind"], id: string): Promise<Result<{ restored: boolean }>> {
   const { db } = services.database;
-  const owner =
-    kind === "anfitriao" ? id : ((await db.select({ hostId: properties.hostId }).from(properties).where(eq(properties.id, id)))[0]?.hostId ?? null);
-  if (owner === operatorId) return refused(403, "Outra pessoa da equipe precisa analisar denúncias sobre você.");
+  if (!validId(kind, id)) return refused(404, REPORT_MESSAGES.notFound);
   const result = await db.transaction(async (tx) => {
-    const closed = await tx
-      .update(reports)
-      .set({ resolvedAt: sql`now()`, resolvedBy: operatorId, outcome })
-      .where(and(eq(targetColumn(kind), id), isNull(reports.resolvedAt)))
-      .returning({ id: reports.id });
-    let restored: { title: string } | undefined;
-    if (kind === "anuncio" && outcome === "dismissed" && closed.length > 0) {
-      [restored] = await tx
-        .update(properties)
-        .set({ status: "approved" })
-        .where(and(eq(properties.id, id), eq(properties.status, "reported")))
-        .returning({ title: properties.title });
+    if (kind === "anfitriao") {
+      if (id === operatorId) return refused(403, REPORT_MESSAGES.aboutYou);
+      const closed = await tx
+        .update(reports)
+        .set({ resolvedAt: sql`now()`, resolvedBy: operatorId, outcome: "dismissed" })
+        .where(and(eq(reports.hostId, id), isNull(reports.resolvedAt)))
+        .returning({ id: reports.id });
+      return accepted({ closed: closed.length, restored: null });
     }
-    return { resolved: closed.length, restored };
+    const [listing] = await tx
+      .select({ hostId: properties.hostId, status: properties.status, title: properties.title, slug: properties.slug })
+      .from(properties)
+      .where(eq(properties.id, id))
+      .for("update");
+    if (!listing) return refused(404, REPORT_MESSAGES.notFound);
+    if (listing.hostId === operatorId) return refused(403, REPORT_MESSAGES.aboutYou);
+    const closed = await closeListingReports(tx, id, operatorId, "dismissed");
+    const restored = closed > 0 && listing.status === "reported";
+    if (restored) await tx.update(properties).set({ status: "approved" }).where(eq(properties.id, id));
+    return accepted({ closed, restored: restored ? listing : null });
   });
-  if (result.resolved === 0) return refused(409, "Não há denúncias abertas sobre isto: outra pessoa da equipe já decidiu.");
-  if (result.restored) {
-    const title = result.restored.title;
-    await emailHost(services, id, (host) => listingBackAfterReportsEmail(host.email, host.name, title, host.url(`/accommodation/${id}`)));
+  if (!result.ok) return result;
+  if (result.value.closed === 0) return refused(409, REPORT_MESSAGES.decided);
+  const restored = result.value.restored;
+  if (restored) {
+    await emailHost(services, id, (host) => listingBackAfterReportsEmail(host.email, host.name, restored.title, host.url(`/accommodation/${restored.slug}`)));
   }
-  return accepted({ resolved: result.resolved, restored: Boolean(result.restored) });
+  return accepted({ restored: Boolean(restored) });
 }
 
 /** What an operator reviewing reports sees of what they name; null when it does not exist. */
 export async function reportedSubject(db: Db, kind: ReportTarget["kind"], id: string) {
+  if (!validId(kind, id)) return null;
   if (kind === "anuncio") {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const [row] = await db
       .select({ title: properties.title, slug: properties.slug, status: properties.status, hostId: properties.hostId, hostName: users.name })
       .from(properties)
@@ -202,7 +224,6 @@ export async function reportedSubject(db: Db, kind: ReportTarget["kind"], id: st
       .where(eq(properties.id, id));
     return row ? { ...row, ownerId: row.hostId } : null;
   }
-  if (id.length > 100) return null;
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
   return row ? { title: row.name, slug: null, status: null, hostId: id, hostName: row.name, ownerId: id } : null;
 }

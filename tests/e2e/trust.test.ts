@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)("trust: verified hosts, the notice before WhatsApp
     await waitForHydration(hostSide.page);
     const section = hostSide.page.getByRole("region", { name: "Verificação de identidade" });
     await section.getByLabel("Número do documento").fill(VALID_DOCUMENTS.cpf);
-    await section.getByLabel("Nome completo, como está no documento").fill("Marina Souza Costa");
+    await section.getByLabel("Nome completo ou razão social, como está no documento").fill("Marina Souza Costa");
     await section.getByLabel("Cadastur (opcional)").fill("26.012345.10.0001-4");
     await chooseImage(hostSide.page, /Foto do documento/, await photoJpeg(1200, 800));
     await chooseImage(hostSide.page, /Selfie segurando o documento/, await photoJpeg(800, 1000));

@@ -178,6 +178,50 @@ describe(`reports of listings and hosts (${engine})`, () => {
     expect(await (await operator.client.get(`/moderacao/denuncias/anfitriao/${host.id}`)).text()).toContain("Pede Pix para terceiros.");
   });
 
+  it("counts fresh accounts only once they went through the listing's contact; unconfirmed emails cannot report", async () => {
+    const target = await insertProperty(db(), host.id, { title: "Chalé Alvo de Contas Novas", status: "approved", whatsappContact: "5548991234567" });
+    const path = `/denunciar/anuncio/${target.slug}`;
+    const status = async () => (await db().select({ status: properties.status }).from(properties).where(eq(properties.id, target.id)))[0]!.status;
+    for (let i = 0; i < 3; i++) {
+      const fresh = await signedInAs(t.app, "guest");
+      expect((await report(fresh.client, path, { reason: "golpe", details: "Conta nova denunciando em lote." })).status).toBe(302);
+    }
+    expect(await status()).toBe("approved");
+    for (let i = 0; i < 2; i++) {
+      const established = await veteran();
+      expect((await report(established.client, path, { reason: "fotos", details: "As fotos são de outro lugar." })).status).toBe(302);
+    }
+    expect(await status()).toBe("approved");
+    // A fresh account that went through the notice was about to deal with the host: it counts.
+    const contacted = await signedInAs(t.app, "guest");
+    expect((await contacted.client.post(`/accommodation/${target.slug}/contato`, { intent: "abrir-whatsapp" })).status).toBe(302);
+    expect((await report(contacted.client, path, { reason: "golpe", details: "Pediu sinal por Pix para a cunhada." })).status).toBe(302);
+    expect(await status()).toBe("reported");
+
+    const unconfirmed = await veteran();
+    await db().update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
+    const refusedReport = await report(unconfirmed.client, `/denunciar/anfitriao/${host.id}`, { reason: "outro", details: "Sem confirmar o email." });
+    expect(refusedReport.status).toBe(403);
+    expect(await refusedReport.text()).toContain(inPage(REPORT_MESSAGES.unconfirmed));
+    expect(await db().select().from(reports).where(eq(reports.reporterId, unconfirmed.id))).toEqual([]);
+  });
+
+  it("unpublishing a listing hidden by reports, from its moderation page, closes its reports with it", async () => {
+    const edited = await insertProperty(db(), host.id, { title: "Chalé Editado Após Denúncias", status: "approved" });
+    for (let i = 0; i < 3; i++) {
+      const reporter = await veteran();
+      expect((await report(reporter.client, `/denunciar/anuncio/${edited.slug}`, { reason: "falso", details: "Anúncio falso, o lugar não existe." })).status).toBe(302);
+    }
+    const status = async () => (await db().select({ status: properties.status }).from(properties).where(eq(properties.id, edited.id)))[0]!.status;
+    expect(await status()).toBe("reported");
+    const operator = await signedInAs(t.app, "operator");
+    // Unpublished from its own moderation page: the reports are decided with it.
+    const taken = await operator.client.post(`/moderacao/${edited.id}`, { intent: "unpublish", reason: "Anúncio de um lugar que não existe, confirmado." });
+    expect(taken.status).toBe(302);
+    expect(await status()).toBe("rejected");
+    expect((await db().select().from(reports).where(eq(reports.propertyId, edited.id))).map((r) => r.outcome)).toEqual(["unpublished", "unpublished", "unpublished"]);
+  });
+
   it("limits new accounts to a few reports a day", async () => {
     const newcomer = await signedInAs(t.app, "guest");
     const targets = await Promise.all([1, 2, 3, 4].map((n) => insertProperty(db(), host.id, { title: `Alvo ${n}`, status: "approved" })));

@@ -97,7 +97,7 @@ function VerificationForm({ error, typed }: Omit<Props, "identity">) {
       </fieldset>
       <TextField label="Número do documento" name="document" inputMode="text" autoComplete="off" maxLength={40} defaultValue={typed.document} error={fieldError("document")} hint="Com ou sem pontuação. O CNPJ pode ter letras." />
       <TextField
-        label="Nome completo, como está no documento"
+        label="Nome completo ou razão social, como está no documento"
         name="legalName"
         autoComplete="name"
         maxLength={LEGAL_NAME_MAX}
@@ -106,7 +106,7 @@ function VerificationForm({ error, typed }: Omit<Props, "identity">) {
         hint="Os hóspedes veem este nome no aviso antes de falar com você: é o nome da sua chave Pix."
       />
       <TextField label="Cadastur (opcional)" name="cadastur" autoComplete="off" maxLength={30} defaultValue={typed.cadastur} error={fieldError("cadastur")} hint="O número do seu cadastro no Ministério do Turismo, se você tem." />
-      <IdentityImageField name="documentUpload" label="Foto do documento" hint="RG, CNH ou cartão do CNPJ, inteiro e legível." error={fieldError("documentUpload")} />
+      <IdentityImageField name="documentUpload" label="Foto do documento" hint="RG ou CNH (para CNPJ, o do responsável pela empresa), inteiro e legível." error={fieldError("documentUpload")} />
       <IdentityImageField name="selfieUpload" label="Selfie segurando o documento" hint="Seu rosto e o documento na mesma foto, com boa luz." error={fieldError("selfieUpload")} />
       <p className="text-sm text-stone-600 dark:text-stone-400">
         As fotos ficam guardadas em área privada: só a equipe do Recanto as vê, e elas são apagadas assim que o pedido é analisado. Guardamos o número do documento e o nome completo.
