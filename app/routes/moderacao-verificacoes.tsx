@@ -6,8 +6,7 @@ import { requireOperator } from "@server/accounts/guards";
 import { queueCounts } from "@server/moderation/queue-counts";
 import { verificationQueue } from "@server/trust/identity";
 import { ModerationErrorBoundary } from "~/components/moderation/moderation-messages";
-import { ModerationTabs } from "~/components/moderation/moderation-tabs";
-import { Icon } from "~/components/ui/icons";
+import { QueuePage } from "~/components/moderation/queue-page";
 import { Pagination } from "~/components/ui/pagination";
 import { guardPage } from "~/lib/auth.server";
 
@@ -32,39 +31,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ModeracaoVerificacoes({ loaderData }: Route.ComponentProps) {
   const { queue, counts } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold">Moderação</h1>
-      <ModerationTabs counts={counts} />
-      <p className="mt-4 text-stone-700 dark:text-stone-300">
-        {queue.total === 0 ? "Nenhum pedido de verificação aguardando análise" : queue.total === 1 ? "1 pedido de verificação aguardando análise" : `${queue.total} pedidos de verificação aguardando análise`}
-      </p>
-      {queue.items.length === 0 ? (
-        <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-          <Icon name="clipboard-check" aria-hidden className="size-10 text-brand-700 dark:text-brand-300" />
-          <h2 className="mt-4 text-xl font-semibold">Tudo em dia</h2>
-          <p className="mt-2 max-w-md text-stone-600 dark:text-stone-300">Quando um anfitrião pedir a verificação de identidade, o pedido aparece aqui.</p>
-        </div>
-      ) : (
-        <ol aria-label="Pedidos de verificação" className="mt-6 space-y-3">
-          {queue.items.map((item) => (
-            <li key={item.id} className="relative flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-600 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-brand-400">
-              <div className="min-w-0">
-                <h2 className="font-semibold">
-                  <Link to={`/moderacao/verificacoes/${item.id}`} className="card-link">
-                    {item.legalName}
-                  </Link>
-                </h2>
-                <p className="text-sm text-stone-700 dark:text-stone-300">{`Conta: ${item.accountName} · ${item.documentKind.toUpperCase()}${item.hasCadastur ? " · com Cadastur" : ""}`}</p>
-              </div>
-              <p className="text-sm text-stone-600 dark:text-stone-400">
-                Enviado em <time dateTime={item.sentAt}>{item.sentOn}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+    <QueuePage
+      counts={counts}
+      summary={queue.total === 0 ? "Nenhum pedido de verificação aguardando análise" : queue.total === 1 ? "1 pedido de verificação aguardando análise" : `${queue.total} pedidos de verificação aguardando análise`}
+      empty={queue.items.length === 0 ? "Quando um anfitrião pedir a verificação de identidade, o pedido aparece aqui." : null}
+    >
+      <ol aria-label="Pedidos de verificação" className="mt-6 space-y-3">
+        {queue.items.map((item) => (
+          <li key={item.id} className="relative flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-600 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-brand-400">
+            <div className="min-w-0">
+              <h2 className="font-semibold">
+                <Link to={`/moderacao/verificacoes/${item.id}`} className="card-link">
+                  {item.legalName}
+                </Link>
+              </h2>
+              <p className="text-sm text-stone-700 dark:text-stone-300">{`Conta: ${item.accountName} · ${item.documentKind.toUpperCase()}${item.hasCadastur ? " · com Cadastur" : ""}`}</p>
+            </div>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              Enviado em <time dateTime={item.sentAt}>{item.sentOn}</time>
+            </p>
+          </li>
+        ))}
+      </ol>
       <Pagination page={queue.page} pageCount={queue.pageCount} pages={pageWindow(queue.page, queue.pageCount)} href={queueHref} />
-    </div>
+    </QueuePage>
   );
 }
 

@@ -5,7 +5,7 @@ import { formatBRL, formatDate } from "@common/format";
 import { pageWindow } from "@common/property-query";
 import { moderationQueue } from "@server/moderation/moderation";
 import { queueCounts } from "@server/moderation/queue-counts";
-import { ModerationTabs } from "~/components/moderation/moderation-tabs";
+import { QueuePage } from "~/components/moderation/queue-page";
 import { ModerationErrorBoundary } from "~/components/moderation/moderation-messages";
 import { PropertyImage } from "~/components/property/property-image";
 import { requireOperator } from "@server/accounts/guards";
@@ -40,32 +40,25 @@ function waitingLabel(total: number) {
 export default function Moderacao({ loaderData }: Route.ComponentProps) {
   const { queue, counts } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold">Moderação</h1>
-      <ModerationTabs counts={counts} />
-      <p className="mt-4 text-stone-700 dark:text-stone-300">
-        {waitingLabel(queue.total)}
-        {queue.total > 1 ? <span className="text-stone-600 dark:text-stone-400"> · as mais antigas primeiro</span> : null}
-      </p>
-      {queue.items.length === 0 ? (
-        <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-4 py-16 text-center dark:border-stone-700">
-          <Icon name="clipboard-check" aria-hidden className="size-10 text-brand-700 dark:text-brand-300" />
-          <h2 className="mt-4 text-xl font-semibold">Tudo em dia</h2>
-          <p className="mt-2 max-w-md text-stone-600 dark:text-stone-300">
-            Quando um anfitrião cadastrar uma propriedade ou enviar ajustes, ela aparece aqui para análise.
-          </p>
-        </div>
-      ) : (
-        <ol aria-label="Fila de moderação" className="mt-8 space-y-4">
-          {queue.items.map((item) => (
-            <li key={item.id}>
-              <QueueCard item={item} />
-            </li>
-          ))}
-        </ol>
-      )}
+    <QueuePage
+      counts={counts}
+      summary={
+        <>
+          {waitingLabel(queue.total)}
+          {queue.total > 1 ? <span className="text-stone-600 dark:text-stone-400"> · as mais antigas primeiro</span> : null}
+        </>
+      }
+      empty={queue.items.length === 0 ? "Quando um anfitrião cadastrar uma propriedade ou enviar ajustes, ela aparece aqui para análise." : null}
+    >
+      <ol aria-label="Fila de moderação" className="mt-8 space-y-4">
+        {queue.items.map((item) => (
+          <li key={item.id}>
+            <QueueCard item={item} />
+          </li>
+        ))}
+      </ol>
       <Pagination page={queue.page} pageCount={queue.pageCount} pages={pageWindow(queue.page, queue.pageCount)} href={queueHref} />
-    </div>
+    </QueuePage>
   );
 }
 

@@ -154,6 +154,9 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
     await page.waitForFunction(() => document.getElementById("analise")!.getBoundingClientRect().top < window.innerHeight / 2);
     await reason.focus();
     await page.keyboard.type("Escura");
+    // The fraud box comes between the reason and its button (decision 028).
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).resolves.toBe("fraud");
     await page.keyboard.press("Tab");
     await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe("Recusar");
     await page.keyboard.press("Enter");
@@ -165,6 +168,7 @@ describe.skipIf(!hasChromium)("moderation by an operator, in Chromium", () => {
 
     await reason.fill("");
     await page.keyboard.type(REASON);
+    await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${t.app.url}/moderacao`);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { IDENTITY_IMAGE_PATH, IMAGE_ACCEPT_ATTRIBUTE, isAcceptedImageType, MAX_IMAGE_BYTES, UPLOAD_MESSAGES, type UploadedIdentityImage } from "@common/image-upload";
+import { IDENTITY_IMAGE_PATH, isAcceptedImageType, MAX_IMAGE_BYTES, UPLOAD_MESSAGES, type UploadedIdentityImage } from "@common/image-upload";
 import { LEGAL_NAME_MAX, type IdentityField } from "@common/identity";
 import { BADGE_TEXTS } from "@common/host-badges";
 import { HostBadges } from "~/components/property/host-badges";
@@ -8,6 +8,7 @@ import { primaryButton } from "~/components/ui/button-class";
 import { TextField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/field-error";
 import { Icon } from "~/components/ui/icons";
+import { HiddenImageInput } from "~/components/ui/hidden-image-input";
 import { sendImageWhenFree, typeOf, uploadBody, UploadFailed } from "~/lib/image-upload";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -175,19 +176,7 @@ function IdentityImageField({ name, label, hint, error }: { name: string; label:
       </p>
       {problem ? <FieldError id={`${id}-erro`}>{problem}</FieldError> : null}
       <input type="hidden" name={name} value={uploadId} />
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT_ATTRIBUTE}
-        tabIndex={-1}
-        aria-hidden
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (file) void upload(file);
-        }}
-      />
+      <HiddenImageInput ref={inputRef} onFile={(file) => void upload(file)} />
     </div>
   );
 }

@@ -3,14 +3,14 @@ import { useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { notify } from "~/components/ui/toasts";
 import {
-  IMAGE_ACCEPT_ATTRIBUTE,
-  isAcceptedImageType,
+    isAcceptedImageType,
   MAX_IMAGE_BYTES,
   PROFILE_PHOTO_MESSAGES,
   PROFILE_PHOTO_PATH,
   UPLOAD_MESSAGES,
   type UploadedProfilePhoto,
 } from "@common/image-upload";
+import { HiddenImageInput } from "~/components/ui/hidden-image-input";
 import { sendImageWhenFree, typeOf, uploadBody, UploadFailed } from "~/lib/image-upload";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -73,19 +73,7 @@ export function ProfilePhotoControls({ hasPhoto, hint }: { hasPhoto: boolean; hi
         ) : null}
       </div>
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{hint}</p>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT_ATTRIBUTE}
-        tabIndex={-1}
-        aria-hidden
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = ""; // the same file may be chosen again later
-          if (file) void upload(file);
-        }}
-      />
+      <HiddenImageInput ref={inputRef} onFile={(file) => void upload(file)} />
       <p role="status" className="sr-only">
         {announcement}
       </p>
