@@ -44,7 +44,7 @@ export function PhotoMatches({ matches, unanalysed }: { matches: readonly PhotoM
                     {/* Whole (not cropped: the edges are what a crop changes), and opened full size in a new tab. */}
                     <a href={imageUrl(match.photo.storageKey, LARGEST_IMAGE_WIDTH, "jpeg")} target="_blank" rel="noreferrer" className="block rounded-lg bg-stone-100 dark:bg-stone-900">
                       <PropertyImage image={match.photo} alt="" sizes="(min-width: 1024px) 320px, 45vw" className="aspect-[4/3] w-full rounded-lg object-contain" />
-                      <span className="sr-only">Esta foto: abrir em tamanho real</span>
+                      <span className="sr-only">Ampliar esta foto</span>
                     </a>
                     <figcaption className="mt-1 text-xs text-stone-600 dark:text-stone-400">Esta foto</figcaption>
                   </figure>
@@ -52,7 +52,7 @@ export function PhotoMatches({ matches, unanalysed }: { matches: readonly PhotoM
                     {/* Whole (not cropped: the edges are what a crop changes), and opened full size in a new tab. */}
                     <a href={imageUrl(match.other.storageKey, LARGEST_IMAGE_WIDTH, "jpeg")} target="_blank" rel="noreferrer" className="block rounded-lg bg-stone-100 dark:bg-stone-900">
                       <PropertyImage image={match.other} alt="" sizes="(min-width: 1024px) 320px, 45vw" className="aspect-[4/3] w-full rounded-lg object-contain" />
-                      <span className="sr-only">Foto do outro anúncio: abrir em tamanho real</span>
+                      <span className="sr-only">Ampliar a foto do outro anúncio</span>
                     </a>
                     <figcaption className="mt-1 text-xs text-stone-600 dark:text-stone-400">Foto do outro anúncio</figcaption>
                   </figure>
