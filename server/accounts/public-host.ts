@@ -25,14 +25,15 @@ export interface PublicHost {
 
 const MEMBER_SINCE = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "America/Sao_Paulo" });
 
-const approved = sql`FROM ${identityVerifications} WHERE ${identityVerifications.userId} = ${users.id} AND ${identityVerifications.status} = 'approved'`;
+/** The account's approved verification, left joined (at most one per account: identity_verifications_user_open_idx). */
+const approvedVerification = and(eq(identityVerifications.userId, users.id), eq(identityVerifications.status, "approved"));
 const publicHostColumns = {
   id: users.id,
   name: users.name,
   photoKey: users.image,
   createdAt: users.createdAt,
-  verified: sql<boolean>`EXISTS (SELECT 1 ${approved})`,
-  cadastur: sql<boolean>`EXISTS (SELECT 1 ${approved} AND ${identityVerifications.cadasturChecked})`,
+  verified: sql<boolean>`${identityVerifications.id} IS NOT NULL`,
+  cadastur: sql<boolean>`coalesce(${identityVerifications.cadasturChecked}, false)`,
 };
 
 function toPublicHost({ name, createdAt, ...row }: { id: string; name: string; photoKey: string | null; createdAt: Date; verified: boolean; cadastur: boolean }): PublicHost {
@@ -41,7 +42,12 @@ function toPublicHost({ name, createdAt, ...row }: { id: string; name: string; p
 
 /** The host of this listing as the public sees them; null for a listing that does not exist. Callers check that the listing is public. */
 export async function publicHostOf(db: Db, propertyId: string): Promise<PublicHost | null> {
-  const [row] = await db.select(publicHostColumns).from(properties).innerJoin(users, eq(users.id, properties.hostId)).where(eq(properties.id, propertyId));
+  const [row] = await db
+    .select(publicHostColumns)
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.hostId))
+    .leftJoin(identityVerifications, approvedVerification)
+    .where(eq(properties.id, propertyId));
   return row ? toPublicHost(row) : null;
 }
 
@@ -65,6 +71,7 @@ export async function hostPage(db: Db, hostId: string, requestedPage: number): P
   const [row] = await db
     .select({ ...publicHostColumns, bio: users.bio, languages: users.languages })
     .from(users)
+    .leftJoin(identityVerifications, approvedVerification)
     .where(and(eq(users.id, hostId), eq(users.userType, "host")));
   if (!row) return null;
   const [counted] = await db.select({ n: count() }).from(properties).where(and(eq(properties.hostId, hostId), publicProperty));
