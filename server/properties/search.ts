@@ -34,7 +34,7 @@ export interface SearchInput extends Omit<PropertyQuery, "propertyType" | "sort"
 }
 
 
-/** The columns a property card shows (its cover and shown price come from toCards). */
+/** The columns a property card shows (its cover and shown price come from toCards, its badges from hostCadastur). */
 export const cardColumns = {
   id: properties.id,
   slug: properties.slug,
@@ -42,6 +42,11 @@ export const cardColumns = {
   location: properties.location,
   propertyType: properties.propertyType,
   priceCents: properties.priceCents,
+  /**
+   * The host's approved identity verification (at most one per account:
+   * identity_verifications_user_open_idx): null without one, else whether its Cadastur was checked.
+   */
+  hostCadastur: sql<boolean | null>`(SELECT ${identityVerifications.cadasturChecked} FROM ${identityVerifications} WHERE ${and(eq(identityVerifications.userId, properties.hostId), eq(identityVerifications.status, "approved"))})`,
 };
 
 /** The public position (the pin moved by the listing's offset), never the pin; null for a listing without a place. */
@@ -371,30 +376,26 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
 
 /**
  * Rows as cards: each with its first image (position order, one query for all), its price as shown,
- * and its host's badges (one query for all).
+ * and its host's badges (read with the row: cardColumns.hostCadastur).
  */
-export async function toCards<Row extends { id: string; priceCents: number }>(db: Db, rows: Row[]): Promise<(Row & Pick<PropertyCardData, "cover" | "price" | "badges">)[]> {
+export async function toCards<Row extends { id: string; priceCents: number; hostCadastur: boolean | null }>(db: Db, rows: Row[]): Promise<(Omit<Row, "hostCadastur"> & Pick<PropertyCardData, "cover" | "price" | "badges">)[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [covers, verified] = await Promise.all([
-    db
-      .selectDistinctOn([propertyImages.propertyId], {
-        propertyId: propertyImages.propertyId,
-        storageKey: propertyImages.storageKey,
-        width: propertyImages.width,
-        height: propertyImages.height,
-        alt: propertyImages.alt,
-      })
-      .from(propertyImages)
-      .where(inArray(propertyImages.propertyId, ids))
-      .orderBy(propertyImages.propertyId, asc(propertyImages.position)),
-    db
-      .select({ propertyId: properties.id, cadastur: identityVerifications.cadasturChecked })
-      .from(properties)
-      .innerJoin(identityVerifications, and(eq(identityVerifications.userId, properties.hostId), eq(identityVerifications.status, "approved")))
-      .where(inArray(properties.id, ids)),
-  ]);
+  const covers = await db
+    .selectDistinctOn([propertyImages.propertyId], {
+      propertyId: propertyImages.propertyId,
+      storageKey: propertyImages.storageKey,
+      width: propertyImages.width,
+      height: propertyImages.height,
+      alt: propertyImages.alt,
+    })
+    .from(propertyImages)
+    .where(inArray(propertyImages.propertyId, rows.map((r) => r.id)))
+    .orderBy(propertyImages.propertyId, asc(propertyImages.position));
   const byProperty = new Map(covers.map(({ propertyId, ...cover }) => [propertyId, cover]));
-  const badges = new Map(verified.map(({ propertyId, cadastur }) => [propertyId, badgeLine({ verified: true, cadastur })]));
-  return rows.map((r) => ({ ...r, price: formatBRL(r.priceCents), cover: byProperty.get(r.id) ?? null, badges: badges.get(r.id) ?? null }));
+  return rows.map(({ hostCadastur, ...r }) => ({
+    ...r,
+    price: formatBRL(r.priceCents),
+    cover: byProperty.get(r.id) ?? null,
+    badges: badgeLine({ verified: hostCadastur !== null, cadastur: hostCadastur === true }),
+  }));
 }
