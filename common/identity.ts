@@ -1,5 +1,6 @@
 import { isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { cleanLine, hasLetter, hasMarkup } from "./text";
+import { isUuid } from "./uuid";
 
 /** A host's request to be verified, as the form on /perfil sends it (server/trust/identity.ts). */
 export interface IdentityRequest {
@@ -51,7 +52,6 @@ export function formattedDocument(kind: "cpf" | "cnpj", d: string): string {
   return kind === "cpf" ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 
 export type IdentityCheck = { ok: true; data: IdentityRequest } | { ok: false; field: IdentityField; message: string };
@@ -74,8 +74,8 @@ export function checkIdentityRequest(fields: Record<string, unknown>): IdentityC
   const cadastur = cleanLine(fields.cadastur);
   if (cadastur && !/^[0-9][0-9./ -]{5,28}[0-9]$/.test(cadastur)) return fail("cadastur", IDENTITY_MESSAGES.cadastur);
   const documentUpload = text(fields.documentUpload);
-  if (!UUID.test(documentUpload)) return fail("documentUpload", IDENTITY_MESSAGES.documentImage);
+  if (!isUuid(documentUpload)) return fail("documentUpload", IDENTITY_MESSAGES.documentImage);
   const selfieUpload = text(fields.selfieUpload);
-  if (!UUID.test(selfieUpload)) return fail("selfieUpload", IDENTITY_MESSAGES.selfieImage);
+  if (!isUuid(selfieUpload)) return fail("selfieUpload", IDENTITY_MESSAGES.selfieImage);
   return { ok: true, data: { documentKind, document, legalName, cadastur: cadastur || null, documentUpload, selfieUpload } };
 }

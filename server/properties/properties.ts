@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Amenity, PropertyType, SafetyItem } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
+import { isUuid } from "../../common/uuid";
 import type { HouseRules } from "../../common/house-rules";
 import type { Db } from "../db/client";
 import type { PropertyStatus } from "../../common/property-card";
@@ -77,8 +78,8 @@ export async function createProperty(db: Db, hostId: string, data: NewProperty, 
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+/** Ids are checked with common/uuid.ts (shared with the forms' checks); the server's callers import it from here. */
+export { isUuid };
 
 /** URLs carry the slug; the bare id works too. Anything else matches nothing (and never reaches a uuid cast). */
 export function byKey(key: string) {
