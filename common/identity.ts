@@ -1,4 +1,5 @@
 import { isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
+import { IDENTITY_UPLOAD_MESSAGES } from "./image-upload";
 import { cleanLine, hasLetter, hasMarkup } from "./text";
 import { isUuid } from "./uuid";
 
@@ -30,7 +31,8 @@ export const IDENTITY_MESSAGES = {
   approved: "Sua identidade já está verificada.",
   documentTaken: "Este documento já verificou outra conta do Recanto. Cada documento verifica uma só conta: se ele é seu, fale com a gente.",
   uploadsGone: "As fotos enviadas não estão mais disponíveis. Envie-as novamente.",
-  notHost: "A verificação de identidade é para anfitriões.",
+  // Defined with the image uploads' texts, which must not import this module (and @brazilian-utils with it).
+  notHost: IDENTITY_UPLOAD_MESSAGES.notHost,
   notFound: "Pedido não encontrado.",
   ownRequest: "Outra pessoa da equipe precisa analisar um pedido seu.",
   decided: "Este pedido já foi analisado.",
