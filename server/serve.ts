@@ -31,7 +31,7 @@ export async function serve(options: AppOptions & { onClose?: () => Promise<void
   if (database.engine === "pglite") await database.analyze();
   // Background jobs (stale uploads, files listed for deletion): now and on their intervals; with
   // several processes on PostgreSQL, one at a time runs each (server/jobs/runner.ts).
-  const jobs = scheduleJobs({ database, storage: services.storage, config, logger }, JOBS);
+  const jobs = scheduleJobs(services, JOBS);
 
   let stopping = false;
   let accepted = 0;

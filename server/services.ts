@@ -14,6 +14,10 @@ import { createRateLimiter, type RateLimiter } from "./http/rate-limit";
 import type { Logger } from "./logger";
 import { keptCatalogue, type KeptCatalogue } from "./properties/kept-catalogue";
 
+export interface Clock {
+  now(): Date;
+}
+
 /** Everything a request needs, created once per process and handed to loaders and actions. */
 export interface Services {
   config: Config;
@@ -34,6 +38,11 @@ export interface Services {
   background: Background;
   /** The public catalogue's reads kept per catalogue version, for the pages drawn per request. */
   catalogue: KeptCatalogue;
+  /**
+   * The time rules about stays and reviews read (check-out passed, 30 days to review, 48 hours to
+   * edit): the system's, which tests move forward by replacing `now`.
+   */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -74,6 +83,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     logger,
     background,
     catalogue: keptCatalogue(database.db),
+    clock: { now: () => new Date() },
     async close() {
       await background.settled();
       redis?.disconnect();

@@ -4,6 +4,7 @@ import { buildWhatsappUrl, parseStay } from "@common/whatsapp";
 import { nightOf } from "@common/nights";
 import { findPublicContact } from "@server/properties/properties";
 import { hasSeenNotice, noteNoticeSeen, noticeAbout } from "@server/trust/contact-notice";
+import { recordContact } from "@server/trust/contacts";
 import { primaryButton } from "~/components/ui/button-class";
 import { Icon } from "~/components/ui/icons";
 import { getViewer } from "~/lib/auth.server";
@@ -22,9 +23,12 @@ const STAY_FIELDS = ["checkin", "checkout", "guests"] as const;
  * a new tab): signed-in visitors only. The first time a guest contacts a listing, a safety notice
  * comes first (a page: it works without JavaScript); "Entendi, abrir o WhatsApp" posts here, notes
  * it was seen, and goes on. Afterwards the form goes straight to WhatsApp. The number only ever
- * leaves the server inside that redirect.
+ * leaves the server inside that redirect, and each time it does the contact is recorded (issue 45).
+ * A link from another site (Sec-Fetch-Site) shows the notice's page again instead, whose button
+ * posts here: no other site can record a contact in a guest's name.
  */
 async function contactStep(request: Request, params: { id: string }, context: AppLoadContext, stay: URLSearchParams, confirmed: boolean) {
+  const fromElsewhere = ["cross-site", "same-site"].includes(request.headers.get("Sec-Fetch-Site") ?? "");
   const detailPath = `/accommodation/${encodeURIComponent(params.id)}`;
   const viewer = await getViewer(context);
   if (!viewer) throw redirect(loginPath(detailPath));
@@ -51,11 +55,12 @@ async function contactStep(request: Request, params: { id: string }, context: Ap
   const limited = await overLimit(context, "contact", viewer.email);
   if (limited) throw await redirectWithToast(pagePath, { title: "Muitos contatos em pouco tempo", description: limited.title, variant: "error" });
   if (confirmed) await noteNoticeSeen(database.db, viewer.id, contact.id);
-  else if (!(await hasSeenNotice(database.db, viewer.id, contact.id))) {
+  else if (fromElsewhere || !(await hasSeenNotice(database.db, viewer.id, contact.id))) {
     const about = await noticeAbout(database.db, contact.id);
     const carried = STAY_FIELDS.flatMap((name) => (stay.get(name) ? [[name, stay.get(name)!] as const] : []));
     return { title: contact.title, pagePath, reportPath: `/denunciar/anuncio/${contact.slug}`, carried, ...about };
   }
+  await recordContact(database.db, viewer.id, contact, parsed, context.services.clock.now());
   throw redirect(whatsapp);
 }
 

@@ -10,6 +10,12 @@ import { validateProfile } from "@common/validation/accounts";
 import { LANGUAGES, languageField, languagesSentence } from "@common/languages";
 import { checkIdentityRequest, IDENTITY_MESSAGES, maskedDocument } from "@common/identity";
 import { ownIdentityStatus, requestVerification } from "@server/trust/identity";
+import { openResponseQuestions, ownContacts } from "@server/trust/contacts";
+import { firstName } from "@common/text";
+import { contactAction, isContactIntent } from "~/lib/contact-actions.server";
+import { contactView } from "~/lib/contact-view.server";
+import { OwnContacts } from "~/components/contacts/own-contacts";
+import { ResponseQuestions } from "~/components/contacts/contact-card";
 import { IdentityVerification, type IdentityStatusView } from "~/components/profile/identity-verification";
 import { locationCheck } from "@common/cities";
 import { formatDate } from "@common/format";
@@ -43,7 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!profile) throw redirect("/login");
   const editing = new URL(request.url).searchParams.get("editar") === "1";
   const isHost = profile.userType === "host";
+  const now = context.services.clock.now();
+  const [contacts, questions] = await Promise.all([
+    ownContacts(context.services.database.db, viewer.id, Number(new URL(request.url).searchParams.get("contatos")) || 1),
+    openResponseQuestions(context.services.database.db, viewer.id, now),
+  ]);
   return {
+    contacts: { ...contacts, items: contacts.items.map((item) => contactView(item, "guest", now)) },
+    questions: questions.map((q) => ({ id: q.id, listingTitle: q.listingTitle, host: firstName(q.hostName), contactedOn: formatDate(q.createdAt) })),
     profile: { ...profile, phone: formatPhone(profile.phone), memberSince: formatDate(profile.createdAt) },
     editing,
     hostStats: isHost ? await hostStats(context.services.database.db, viewer.id) : null,
@@ -69,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await guardPage(request, context, requireUser);
   const { services } = context;
   const fields = await readForm(request);
+  if (isContactIntent(fields.intent)) return contactAction(request, context, viewer, fields, "/perfil#meus-contatos");
   switch (fields.intent) {
     case "update-profile": {
       const current = await getProfile(services.database.db, viewer.id);
@@ -131,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Perfil({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, hostStats, identity } = loaderData;
+  const { profile, editing, hostStats, identity, contacts, questions } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const error = actionData && !actionData.ok ? actionData : null;
@@ -211,6 +225,8 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
             )}
           </section>
           {isHost ? <IdentityVerification identity={identity} error={error} typed={typed} /> : null}
+          <ResponseQuestions questions={questions} />
+          <OwnContacts contacts={contacts} refusal={error ? { title: error.title, field: error.field, contato: typed.contato } : null} />
         </div>
 
         <aside className="space-y-6">

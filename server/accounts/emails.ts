@@ -172,3 +172,32 @@ export function listingBackAfterReportsEmail(to: string, name: string, title: st
     { label: "Ver meu anúncio", url },
   );
 }
+
+export function reviewInvitationEmail(to: string, name: string, stay: { title: string; until: string; lastDay: string }, url: string): EmailMessage {
+  return message(
+    to,
+    `Como foi a sua hospedagem em “${stay.title}”?`,
+    [
+      `Olá, ${name}!`,
+      `Sua hospedagem em “${stay.title}” terminou em ${stay.until}. Conte como foi: sua avaliação ajuda outros hóspedes a escolher com segurança e o anfitrião a melhorar.`,
+      `Você pode avaliar até ${stay.lastDay}.`,
+    ],
+    { label: "Avaliar a hospedagem", url },
+  );
+}
+
+export function responseQuestionEmail(to: string, name: string, contact: { title: string; host: string; on: string }, url: string): EmailMessage {
+  return message(
+    to,
+    `${contact.host} respondeu sua mensagem?`,
+    [
+      `Olá, ${name}!`,
+      `Em ${contact.on} você chamou ${contact.host} no WhatsApp sobre “${contact.title}”. O anfitrião respondeu? Responder leva um toque e ajuda outros hóspedes a saber quem costuma responder rápido.`,
+    ],
+    { label: "Responder", url },
+  );
+}
+
+export function reviewHiddenEmail(to: string, name: string, title: string, reason: string, url: string): EmailMessage {
+  return message(to, `Uma avaliação de “${title}” foi ocultada`, [`Olá, ${name}!`, `Nossa equipe ocultou uma avaliação de “${title}”. Motivo: ${reason}`], { label: "Ver o anúncio", url });
+}

@@ -25,7 +25,7 @@ export async function jobsRun(args: string[]): Promise<number> {
   }
   try {
     for (const job of chosen) {
-      const outcome = await runJob({ database: services.database, storage: services.storage, config: services.config, logger: services.logger }, job);
+      const outcome = await runJob(services, job);
       console.log(outcome.ran ? `${job.name}: ${outcome.count} ${job.counts}.` : `${job.name}: ignorada, outro processo está executando esta tarefa agora.`);
     }
     return 0;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, customType, date, doublePrecision, index, integer, numeric, pgTable, point, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, smallint, check, customType, date, doublePrecision, index, integer, numeric, pgTable, point, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PROPERTY_STATUSES } from "../../common/property-card";
 import { CANCELLATION_KEYS } from "../../common/house-rules";
+import { RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT, RESPONSE_ANSWERS, STAY_SIDES } from "../../common/reviews";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -204,6 +205,16 @@ export const properties = pgTable(
     calendarEditedAt: timestamp("calendar_edited_at", { withTimezone: true }),
     /** The secret in the listing's exported calendar's address; null until its host first opens the calendar. */
     calendarToken: text("calendar_token").unique(),
+    /** Published reviews and the sum of their overall ratings (server/trust/reviews.ts keeps them with the reviews, in the same transaction). */
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    /**
+     * The rating sort's key: a Bayesian average, the reviews' ratings plus RATING_PRIOR_WEIGHT
+     * reviews of RATING_PRIOR_MEAN (common/reviews.ts, decision 029), so one 5 does not top forty 4.8s.
+     */
+    ratingScore: doublePrecision("rating_score")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`(${RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN} + rating_sum)::double precision / (${RATING_PRIOR_WEIGHT} + review_count)`)),
     isActive: boolean("is_active").notNull().default(true),
     status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
@@ -251,6 +262,7 @@ export const properties = pgTable(
     // reads only that type.
     index("properties_public_point_idx").using("gist", t.publicPoint).where(publicProperty),
     index("properties_public_type_point_idx").using("gist", t.propertyType, t.publicPoint).where(publicProperty),
+    index("properties_public_rating_idx").on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.
@@ -569,23 +581,25 @@ export const reports = pgTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** Exactly one of the two: the listing or the host reported. */
+    /** Exactly one of the three: the listing, the host or the review reported. */
     propertyId: uuid("property_id").references(() => properties.id, { onDelete: "cascade" }),
     hostId: text("host_id").references(() => users.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id").references((): AnyPgColumn => reviews.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
     /** What the operator decided: the reports were dismissed, or the listing unpublished. */
-    outcome: text("outcome", { enum: ["dismissed", "unpublished"] }),
+    outcome: text("outcome", { enum: ["dismissed", "unpublished", "hidden"] }),
   },
   (t) => [
     uniqueIndex("reports_open_property_idx").on(t.propertyId, t.reporterId).where(sql`resolved_at IS NULL AND property_id IS NOT NULL`),
     uniqueIndex("reports_open_host_idx").on(t.hostId, t.reporterId).where(sql`resolved_at IS NULL AND host_id IS NOT NULL`),
+    uniqueIndex("reports_open_review_idx").on(t.reviewId, t.reporterId).where(sql`resolved_at IS NULL AND review_id IS NOT NULL`),
     index("reports_open_idx").on(t.createdAt).where(sql`resolved_at IS NULL`),
     index("reports_reporter_idx").on(t.reporterId, t.createdAt),
-    check("reports_target_check", sql`(${t.propertyId} IS NULL) <> (${t.hostId} IS NULL)`),
+    check("reports_target_check", sql`num_nonnulls(${t.propertyId}, ${t.hostId}, ${t.reviewId}) = 1`),
     check("reports_reason_check", sql`${t.reason} IN ('golpe', 'fotos', 'falso', 'improprio', 'outro')`),
     check("reports_resolution_check", sql`(${t.resolvedAt} IS NULL) = (${t.outcome} IS NULL)`),
   ],
@@ -658,4 +672,159 @@ export const fraudPhotoHashes = pgTable(
     index("fraud_photo_hashes_property_idx").on(t.propertyId),
     check("fraud_photo_hashes_kind_check", sql`${t.kind} IN ('plain', 'mirrored', 'cropped')`),
   ],
+);
+
+/**
+ * A signed-in guest's "Contatar via WhatsApp" (server/trust/contacts.ts): who asked which listing,
+ * when, and the stay they chose. Repeated within a day for the same listing, it is one contact with
+ * the latest choice. A day later the guest is asked once whether the host answered (`response`).
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    guestId: text("guest_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The listing's host (a listing never changes hands): "Contatos recebidos" and responsiveness read by it. */
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkIn: date("check_in"),
+    checkOut: date("check_out"),
+    guests: integer("guests"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The question "O anfitrião respondeu?" was emailed (the responsiveness job), once. */
+    responseAskedAt: timestamp("response_asked_at", { withTimezone: true }),
+    response: text("response", { enum: RESPONSE_ANSWERS }),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("contacts_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
+    index("contacts_property_idx").on(t.propertyId, t.createdAt.desc().nullsFirst()),
+    index("contacts_guest_idx").on(t.guestId, t.createdAt.desc().nullsFirst()),
+    index("contacts_to_ask_idx").on(t.createdAt).where(sql`response_asked_at IS NULL`),
+    index("contacts_host_responses_idx").on(t.hostId, t.respondedAt).where(sql`response IS NOT NULL`),
+    check("contacts_stay_check", sql`(${t.checkIn} IS NULL) = (${t.checkOut} IS NULL) AND (${t.checkIn} IS NULL OR ${t.checkOut} > ${t.checkIn})`),
+    check("contacts_response_check", sql`(${t.response} IS NULL) = (${t.respondedAt} IS NULL) AND ${t.response} IN (${sql.raw(RESPONSE_ANSWERS.map((k) => `'${k}'`).join(", "))})`),
+  ],
+);
+
+/**
+ * A stay that followed a contact, stated by one side and confirmed by the other (server/trust/stays.ts):
+ * it exists only with both confirmations. Either side withdraws it (the row goes) before check-out.
+ * After check-out the guest is invited to review it (`reviewInvitedAt`, the invitations job).
+ */
+export const stays = pgTable(
+  "stays",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactId: uuid("contact_id")
+      .notNull()
+      .unique()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    guestId: text("guest_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkIn: date("check_in").notNull(),
+    checkOut: date("check_out").notNull(),
+    /** Who stated it: the other side's confirmation makes it a stay. */
+    statedBy: text("stated_by", { enum: STAY_SIDES }).notNull(),
+    hostConfirmedAt: timestamp("host_confirmed_at", { withTimezone: true }),
+    guestConfirmedAt: timestamp("guest_confirmed_at", { withTimezone: true }),
+    reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stays_guest_idx").on(t.guestId, t.checkOut),
+    index("stays_host_idx").on(t.hostId, t.checkOut),
+    index("stays_to_invite_idx").on(t.checkOut).where(sql`review_invited_at IS NULL AND host_confirmed_at IS NOT NULL AND guest_confirmed_at IS NOT NULL`),
+    check("stays_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
+    check("stays_side_check", sql`${t.statedBy} IN ('host', 'guest')`),
+    check(
+      "stays_stated_check",
+      sql`(${t.statedBy} = 'host' AND ${t.hostConfirmedAt} IS NOT NULL) OR (${t.statedBy} = 'guest' AND ${t.guestConfirmedAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const REVIEW_STATUSES = ["published", "held", "hidden"] as const;
+
+/**
+ * A guest's review of a confirmed stay (server/trust/reviews.ts), one per stay. Published at once,
+ * or held for an operator when it looks like the host's own (`heldFor`); an operator hides it with
+ * a reason. When its author deletes the account a published review stays, unsigned ("Hóspede do
+ * Recanto"): `authorId` and `stayId` become null.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .unique()
+      .references(() => stays.id, { onDelete: "set null" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The stay's check-out: the month shown beside the review, and its 30-day window. */
+    stayedUntil: date("stayed_until").notNull(),
+    rating: smallint("rating").notNull(),
+    cleanliness: smallint("cleanliness").notNull(),
+    location: smallint("location").notNull(),
+    communication: smallint("communication").notNull(),
+    value: smallint("value").notNull(),
+    accuracy: smallint("accuracy").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull(),
+    /** Why a review waits for an operator: "same-network" (the host's address), "new-accounts" (a burst of fresh accounts). */
+    heldFor: text("held_for", { enum: ["same-network", "new-accounts"] }),
+    hiddenReason: text("hidden_reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    hostReply: text("host_reply"),
+    hostRepliedAt: timestamp("host_replied_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("reviews_property_published_idx").on(t.propertyId, t.createdAt.desc().nullsFirst()).where(sql`status = 'published'`),
+    index("reviews_held_idx").on(t.createdAt).where(sql`status = 'held'`),
+    index("reviews_author_idx").on(t.authorId),
+    check("reviews_status_check", sql`${t.status} IN ('published', 'held', 'hidden')`),
+    check(
+      "reviews_ratings_check",
+      sql`${t.rating} BETWEEN 1 AND 5 AND ${t.cleanliness} BETWEEN 1 AND 5 AND ${t.location} BETWEEN 1 AND 5 AND ${t.communication} BETWEEN 1 AND 5 AND ${t.value} BETWEEN 1 AND 5 AND ${t.accuracy} BETWEEN 1 AND 5`,
+    ),
+    check("reviews_hidden_check", sql`(${t.status} = 'hidden') = (${t.hiddenReason} IS NOT NULL)`),
+    check("reviews_held_check", sql`${t.status} <> 'held' OR ${t.heldFor} IS NOT NULL`),
+    check("reviews_reply_check", sql`(${t.hostReply} IS NULL) = (${t.hostRepliedAt} IS NULL)`),
+  ],
+);
+
+/**
+ * Where trust actions came from (a contact, a stay stated or confirmed, a review): the client's
+ * address and browser, each as a keyed hash (never the address itself), kept 90 days. A review whose
+ * author shares them with the listing's host is held for an operator (server/trust/footprints.ts).
+ */
+export const footprints = pgTable(
+  "footprints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    browser: text("browser").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("footprints_user_idx").on(t.userId, t.createdAt), index("footprints_address_idx").on(t.address, t.createdAt), index("footprints_created_idx").on(t.createdAt)],
 );

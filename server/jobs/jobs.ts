@@ -2,6 +2,8 @@ import { removeListedFiles } from "../media/file-deletions";
 import { backfillPhotoHashes } from "../media/photo-fingerprints";
 import { removeStaleUploads, STAGED_UPLOAD_TTL_MS } from "../media/uploads";
 import { feedSyncSettings, syncDueFeeds } from "../availability/feed-sync";
+import { forgetOldFootprints } from "../trust/footprints";
+import { askWhetherHostsAnswered, sendReviewInvitations } from "../trust/trust-emails";
 import type { Job } from "./runner";
 
 const MINUTE = 60_000;
@@ -49,5 +51,29 @@ export const photoHashesJob: Job = {
   run: ({ db, storage, signal }) => backfillPhotoHashes(db, storage, signal),
 };
 
+/** Confirmed stays past their check-out: the guest is invited by email to review (server/trust/trust-emails.ts). */
+export const reviewInvitationsJob: Job = {
+  name: "review-invitations",
+  counts: "convites para avaliar hospedagens enviados",
+  everyMs: 15 * MINUTE,
+  run: sendReviewInvitations,
+};
+
+/** Contacts a day old: the guest is asked once whether the host answered (server/trust/trust-emails.ts). */
+export const responseQuestionsJob: Job = {
+  name: "response-questions",
+  counts: "perguntas “O anfitrião respondeu?” enviadas",
+  everyMs: 15 * MINUTE,
+  run: askWhetherHostsAnswered,
+};
+
+/** Footprints of trust actions older than FOOTPRINT_DAYS (server/trust/footprints.ts). */
+export const oldFootprintsJob: Job = {
+  name: "old-footprints",
+  counts: "registros de origem antigos apagados",
+  everyMs: 24 * 60 * MINUTE,
+  run: ({ db, now }) => forgetOldFootprints(db, now()),
+};
+
 /** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
-export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob];
+export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob];

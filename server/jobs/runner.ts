@@ -1,3 +1,4 @@
+import type { Mailer } from "../adapters/email";
 import type { Storage } from "../adapters/storage";
 import type { Config } from "../config";
 import { LOCKS, type Database, type Db } from "../db/client";
@@ -8,6 +9,9 @@ export interface JobContext {
   db: Db;
   storage: Storage;
   config: Config;
+  mailer: Mailer;
+  /** The time the job's rules read (services.clock: tests move it). */
+  now(): Date;
   signal: AbortSignal;
 }
 
@@ -32,6 +36,8 @@ export interface JobDeps {
   storage: Storage;
   config: Config;
   logger: Logger;
+  mailer: Mailer;
+  clock: { now(): Date };
 }
 
 export type JobOutcome = { ran: true; count: number } | { ran: false };
@@ -42,7 +48,7 @@ export type JobOutcome = { ran: true; count: number } | { ran: false };
  * process per data directory). The work runs in transactions of its own.
  */
 export async function runJob(deps: JobDeps, job: Job, signal: AbortSignal = new AbortController().signal): Promise<JobOutcome> {
-  const context: JobContext = { db: deps.database.db, storage: deps.storage, config: deps.config, signal };
+  const context: JobContext = { db: deps.database.db, storage: deps.storage, config: deps.config, mailer: deps.mailer, now: () => deps.clock.now(), signal };
   if (job.leasesItsWork) return { ran: true, count: await job.run(context) };
   const outcome = await deps.database.unlessHeldElsewhere(LOCKS.job(job.name), () => job.run(context));
   return outcome.ran ? { ran: true, count: outcome.value } : { ran: false };

@@ -157,7 +157,7 @@ export type PublicProperty = NonNullable<Awaited<ReturnType<typeof findPublicPro
 /** What contacting the host needs; only for signed-in visitors. */
 export async function findPublicContact(db: Db, key: string) {
   const [row] = await db
-    .select({ id: properties.id, slug: properties.slug, title: properties.title, whatsappContact: properties.whatsappContact, maxGuests: properties.maxGuests })
+    .select({ id: properties.id, slug: properties.slug, title: properties.title, whatsappContact: properties.whatsappContact, maxGuests: properties.maxGuests, hostId: properties.hostId })
     .from(properties)
     .where(and(byKey(key), publicProperty));
   return row ?? null;

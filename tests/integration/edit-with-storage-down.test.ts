@@ -46,7 +46,7 @@ describe(`a saved edit answers as saved while the image storage is down (${engin
     expect((await db.select({ storageKey: fileDeletions.storageKey }).from(fileDeletions)).map((row) => row.storageKey)).toEqual([images[1]!.storageKey]);
 
     proxy.restore();
-    const deps = { database: app.database, storage: app.services.storage, config: app.services.config, logger: app.services.logger };
+    const deps = app.services;
     expect(await runJob(deps, fileDeletionsJob)).toEqual({ ran: true, count: 1 });
     expect(await db.select().from(fileDeletions)).toEqual([]);
     expect(await app.services.storage.exists(variantKey(images[1]!.storageKey, 400))).toBe(false);

@@ -31,7 +31,7 @@ describe(`files are removed only after their rows, through the list of files to 
   const t = useTestApp({ MEDIA_DIR: mediaDir });
   const db = () => t.app.database.db;
   const storage = () => t.app.services.storage;
-  const deps = () => ({ database: t.app.database, storage: storage(), config: t.app.services.config, logger: t.app.services.logger });
+  const deps = () => ({ ...t.app.services, storage: storage() });
 
   /** How many of the image's six files are stored. */
   const storedFiles = async (storageKey: string) => (await Promise.all(allVariantKeys(storageKey).map((file) => storage().exists(file)))).filter(Boolean).length;
@@ -164,7 +164,7 @@ describe(`files are removed only after their rows, through the list of files to 
         const quick: Job = { ...blocking, name: "teste-rapido", run: () => Promise.resolve(1) };
         const first = runJob(deps(), blocking);
         await running;
-        const otherDeps = { database: other, storage: storage(), config: t.app.services.config, logger: t.app.services.logger };
+        const otherDeps = { ...deps(), database: other };
         expect(await runJob(otherDeps, { ...blocking, run: () => Promise.resolve(1) })).toEqual({ ran: false });
         expect(await runJob(otherDeps, quick)).toEqual({ ran: true, count: 1 });
         release();

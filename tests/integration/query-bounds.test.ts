@@ -5,6 +5,7 @@ import { createDiskStorage } from "../../server/adapters/storage";
 import { loadConfig } from "../../server/config";
 import { openPostgres, type Database } from "../../server/db/client";
 import { runJob, type Job } from "../../server/jobs/runner";
+import { createMailer } from "../../server/adapters/email";
 import { createLogger } from "../../server/logger";
 import { createTestDatabase, engine } from "../support/database";
 
@@ -74,7 +75,10 @@ describe.runIf(engine === "postgres")("PostgreSQL: a request's queries have the 
 
   it("a background job, through the job runner, has the long bound", async () => {
     const job: Job = { name: "teste-limite-longo", counts: "consultas", everyMs: 60_000, run: async ({ db }) => (await db.execute(SLOW), 1) };
-    const deps = { database, storage: createDiskStorage(os.tmpdir()), config: loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "a".repeat(32) }), logger: createLogger("silent") };
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "a".repeat(32) });
+    const logger = createLogger("silent");
+    const mailer = createMailer({ outboxDir: os.tmpdir(), from: config.MAIL_FROM, logger });
+    const deps = { database, storage: createDiskStorage(os.tmpdir()), config, logger, mailer, clock: { now: () => new Date() } };
     const run = await elapsed(() => runJob(deps, job));
     expect(run.error).toBeNull();
     expect(run.ms).toBeGreaterThanOrEqual(990);

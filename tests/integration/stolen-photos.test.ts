@@ -39,7 +39,7 @@ describe(`stolen photos: perceptual hashes, similar photos in moderation, fraud 
   const t = useTestApp({ MEDIA_DIR: mediaDir });
   const db = () => t.app.database.db;
   const storage = () => t.app.services.storage;
-  const deps = () => ({ database: t.app.database, storage: storage(), config: t.app.services.config, logger: t.app.services.logger });
+  const deps = () => ({ ...t.app.services, storage: storage() });
 
   type Host = { client: Client; id: string };
   const premiumHost = (name: string): Promise<Host> => signedInAs(t.app, "premium-host", { name });

@@ -1,6 +1,8 @@
 /** A tiny browser stand-in for HTTP tests: keeps cookies, never follows redirects. */
 export class Client {
   private cookies = new Map<string, string>();
+  /** Headers sent with every request (an address behind the trusted proxy, a browser's name). */
+  readonly headers = new Map<string, string>();
   constructor(private baseUrl: string) {}
 
   cookie(name: string) {
@@ -14,6 +16,7 @@ export class Client {
 
   async request(pathname: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
+    for (const [name, value] of this.headers) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size) headers.set("cookie", this.cookieHeader());
     const res = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
     for (const line of res.headers.getSetCookie()) {

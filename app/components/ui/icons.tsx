@@ -84,6 +84,7 @@ export const ICON_NAMES = [
   "sliders-horizontal",
   "sparkles",
   "square-letter-p",
+  "star",
   "sun",
   "trash",
   "tree-palm",

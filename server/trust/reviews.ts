@@ -1,0 +1,228 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { addNights, nightOf } from "../../common/nights";
+import { accepted, refused, type Result } from "../../common/refusal";
+import { REVIEW_EDIT_HOURS, REVIEW_MESSAGES, REVIEW_WINDOW_DAYS, SUB_RATING_KEYS, type ReviewFields, type SubRating } from "../../common/reviews";
+import { firstName } from "../../common/text";
+import { isUniqueViolation, type Db } from "../db/client";
+import { properties, publicProperty, reviews, stays, users } from "../db/schema";
+import { isUuid } from "../properties/properties";
+import { shareFootprints } from "./footprints";
+
+/**
+ * Reviews (issue 45): a guest reviews a stay both sides confirmed, after check-out and within
+ * REVIEW_WINDOW_DAYS, once; edits it for REVIEW_EDIT_HOURS; the host replies once, publicly. A
+ * listing's count and rating sum live on the listing (its cards and rating sort read them), kept
+ * with its published reviews in the same transaction.
+ */
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+/** Fresh accounts reviewing one listing within a day, from this many on, wait for an operator (a burst is a campaign, not guests). */
+const NEW_ACCOUNT_BURST = 3;
+const NEW_ACCOUNT_MS = 7 * 86_400_000;
+
+/** Counts a listing's published reviews again into its row (what cards and the rating sort read). */
+async function refreshListingRating(tx: Db, propertyId: string): Promise<void> {
+  await tx
+    .update(properties)
+    .set({
+      reviewCount: sql`(SELECT count(*) FROM ${reviews} WHERE ${reviews.propertyId} = ${propertyId} AND ${reviews.status} = 'published')`,
+      ratingSum: sql`(SELECT coalesce(sum(${reviews.rating}), 0) FROM ${reviews} WHERE ${reviews.propertyId} = ${propertyId} AND ${reviews.status} = 'published')`,
+    })
+    .where(eq(properties.id, propertyId));
+}
+
+/** The guest's confirmed stay with what the review form shows, or why it cannot be reviewed. */
+export async function reviewableStay(db: Db, guestId: string, stayId: string, now: Date) {
+  const [stay] = isUuid(stayId)
+    ? await db
+        .select({
+          id: stays.id,
+          propertyId: stays.propertyId,
+          hostId: stays.hostId,
+          checkIn: stays.checkIn,
+          checkOut: stays.checkOut,
+          hostConfirmedAt: stays.hostConfirmedAt,
+          guestConfirmedAt: stays.guestConfirmedAt,
+          listingTitle: properties.title,
+          listingSlug: properties.slug,
+          reviewId: reviews.id,
+        })
+        .from(stays)
+        .innerJoin(properties, eq(properties.id, stays.propertyId))
+        .leftJoin(reviews, eq(reviews.stayId, stays.id))
+        .where(and(eq(stays.id, stayId), eq(stays.guestId, guestId)))
+    : [];
+  if (!stay || !stay.hostConfirmedAt || !stay.guestConfirmedAt) return refused(403, REVIEW_MESSAGES.noStay);
+  const today = nightOf(now);
+  if (today < stay.checkOut) return refused(409, REVIEW_MESSAGES.notYet);
+  if (stay.reviewId) return refused(409, REVIEW_MESSAGES.already);
+  if (today > addNights(stay.checkOut, REVIEW_WINDOW_DAYS)) return refused(409, REVIEW_MESSAGES.windowClosed);
+  return accepted(stay);
+}
+
+/** Why a new review waits for an operator, if it does: its author shares footprints with the host, or it is one of a burst of fresh accounts. */
+async function holdReason(db: Db, authorId: string, stay: { propertyId: string; hostId: string }, now: Date): Promise<"same-network" | "new-accounts" | null> {
+  if (await shareFootprints(db, authorId, stay.hostId)) return "same-network";
+  const fresh = sql`${users.createdAt} > ${new Date(now.getTime() - NEW_ACCOUNT_MS)}`;
+  const [author] = await db.select({ fresh: sql<boolean>`${fresh}` }).from(users).where(eq(users.id, authorId));
+  if (!author?.fresh) return null;
+  const [recent] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(and(eq(reviews.propertyId, stay.propertyId), sql`${reviews.createdAt} > ${new Date(now.getTime() - 86_400_000)}`, fresh));
+  return (recent?.n ?? 0) + 1 >= NEW_ACCOUNT_BURST ? "new-accounts" : null;
+}
+
+/** Stores the review of a stay; held for an operator when it looks like the host's own or a campaign. */
+export async function submitReview(db: Db, guestId: string, stayId: string, fields: ReviewFields, now: Date): Promise<Result<{ id: string; held: boolean }>> {
+  const stay = await reviewableStay(db, guestId, stayId, now);
+  if (!stay.ok) return stay;
+  if (stay.value.hostId === guestId) return refused(403, REVIEW_MESSAGES.ownListing);
+  const heldFor = await holdReason(db, guestId, stay.value, now);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          stayId: stay.value.id,
+          propertyId: stay.value.propertyId,
+          authorId: guestId,
+          stayedUntil: stay.value.checkOut,
+          ...fields,
+          status: heldFor ? "held" : "published",
+          heldFor,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: reviews.id });
+      if (!heldFor) await refreshListingRating(tx, stay.value.propertyId);
+      return row!.id;
+    });
+    return accepted({ id, held: heldFor !== null });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused(409, REVIEW_MESSAGES.already);
+    throw error;
+  }
+}
+
+/** The author's own review, found by its id or its stay's, to edit. */
+async function ownReview(db: Db, authorId: string, by: { reviewId: string } | { stayId: string }) {
+  const id = "reviewId" in by ? by.reviewId : by.stayId;
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      stayId: reviews.stayId,
+      propertyId: reviews.propertyId,
+      status: reviews.status,
+      createdAt: reviews.createdAt,
+      rating: reviews.rating,
+      cleanliness: reviews.cleanliness,
+      location: reviews.location,
+      communication: reviews.communication,
+      value: reviews.value,
+      accuracy: reviews.accuracy,
+      text: reviews.text,
+      listingTitle: properties.title,
+      listingSlug: properties.slug,
+      stayedUntil: reviews.stayedUntil,
+    })
+    .from(reviews)
+    .innerJoin(properties, eq(properties.id, reviews.propertyId))
+    .where(and("reviewId" in by ? eq(reviews.id, id) : eq(reviews.stayId, id), eq(reviews.authorId, authorId)));
+  return row ?? null;
+}
+
+export const reviewOfStay = (db: Db, authorId: string, stayId: string) => ownReview(db, authorId, { stayId });
+
+export const editableUntil = (createdAt: Date) => new Date(createdAt.getTime() + REVIEW_EDIT_HOURS * 3_600_000);
+
+/** The author edits their review within REVIEW_EDIT_HOURS of sending it (a hidden one stays hidden). */
+export async function editReview(db: Db, authorId: string, reviewId: string, fields: ReviewFields, now: Date): Promise<Result<{ id: string }>> {
+  const review = await ownReview(db, authorId, { reviewId });
+  if (!review) return refused(404, REVIEW_MESSAGES.noStay);
+  if (now > editableUntil(review.createdAt) || review.status === "hidden") return refused(409, REVIEW_MESSAGES.editClosed);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(reviews)
+      .set({ ...fields, updatedAt: now })
+      .where(and(eq(reviews.id, review.id), eq(reviews.authorId, authorId), sql`${reviews.createdAt} > ${new Date(now.getTime() - REVIEW_EDIT_HOURS * 3_600_000)}`));
+    await refreshListingRating(tx, review.propertyId);
+  });
+  return accepted({ id: review.id });
+}
+
+/** The listing's host replies to a published review, once. */
+export async function replyToReview(db: Db, hostId: string, reviewId: string, reply: string, now: Date): Promise<Result<{ id: string }>> {
+  const [review] = isUuid(reviewId)
+    ? await db
+        .select({ id: reviews.id, hostId: properties.hostId, status: reviews.status, hostReply: reviews.hostReply })
+        .from(reviews)
+        .innerJoin(properties, eq(properties.id, reviews.propertyId))
+        .where(eq(reviews.id, reviewId))
+    : [];
+  if (!review || review.hostId !== hostId || review.status !== "published") return refused(404, REVIEW_MESSAGES.notYourReview);
+  const updated = await db
+    .update(reviews)
+    .set({ hostReply: reply, hostRepliedAt: now })
+    .where(and(eq(reviews.id, review.id), sql`${reviews.hostReply} IS NULL`))
+    .returning({ id: reviews.id });
+  return updated.length > 0 ? accepted({ id: review.id }) : refused(409, REVIEW_MESSAGES.replied);
+}
+
+export type SubRatingAverages = Record<SubRating, number>;
+
+/** A public listing's published reviews, newest first, a page at a time, with the averages of all of them. */
+export async function listingReviews(db: Db, propertyId: string, requestedPage: number) {
+  const published = and(eq(reviews.propertyId, propertyId), eq(reviews.status, "published"));
+  const [summary] = await db
+    .select({
+      total: count(),
+      rating: sql<number>`avg(${reviews.rating})::float8`,
+      ...(Object.fromEntries(SUB_RATING_KEYS.map((key) => [key, sql<number>`avg(${reviews[key]})::float8`])) as Record<SubRating, ReturnType<typeof sql<number>>>),
+    })
+    .from(reviews)
+    .where(published);
+  const total = summary?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const items =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: reviews.id,
+            authorName: users.name,
+            stayedUntil: reviews.stayedUntil,
+            rating: reviews.rating,
+            text: reviews.text,
+            createdAt: reviews.createdAt,
+            hostReply: reviews.hostReply,
+            hostRepliedAt: reviews.hostRepliedAt,
+          })
+          .from(reviews)
+          .leftJoin(users, eq(users.id, reviews.authorId))
+          .where(published)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(REVIEWS_PAGE_SIZE)
+          .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  return {
+    total,
+    average: summary?.rating ?? null,
+    subRatings: total > 0 ? (Object.fromEntries(SUB_RATING_KEYS.map((key) => [key, summary![key]])) as SubRatingAverages) : null,
+    items: items.map(({ authorName, ...item }) => ({ ...item, author: authorName ? firstName(authorName) : null })),
+    page,
+    pageCount,
+  };
+}
+
+/** A host's average over all their public listings' published reviews. */
+export async function hostRating(db: Db, hostId: string): Promise<{ average: number; count: number } | null> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${properties.reviewCount}), 0)::int`, sum: sql<number>`coalesce(sum(${properties.ratingSum}), 0)::int` })
+    .from(properties)
+    .where(and(eq(properties.hostId, hostId), publicProperty));
+  return row && row.count > 0 ? { average: row.sum / row.count, count: row.count } : null;
+}

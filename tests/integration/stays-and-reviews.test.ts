@@ -1,0 +1,262 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addNights, nightOf } from "../../common/nights";
+import { REVIEW_MESSAGES, STAY_MESSAGES } from "../../common/reviews";
+import { contacts, properties, reviews, stays } from "../../server/db/schema";
+import { runJob } from "../../server/jobs/runner";
+import { reviewInvitationsJob } from "../../server/jobs/jobs";
+import { signedInAs } from "../support/accounts";
+import { useTestApp } from "../support/app";
+import { engine } from "../support/database";
+import { insertProperty } from "../support/factories";
+import { confirmStay, contactListing, HOST_CONTACTS, ownAddress } from "../support/stays";
+
+const inPage = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const DAY = 86_400_000;
+
+const REVIEW = { rating: "5", cleanliness: "5", location: "4", communication: "5", value: "4", accuracy: "5", text: "Cabana linda, muito limpa e o anfitrião respondeu tudo rápido." };
+
+describe(`contacts, stays and reviews (${engine})`, () => {
+  const t = useTestApp({ TRUST_PROXY: "1" });
+  const db = () => t.app.database.db;
+  const clock = () => t.app.services.clock;
+  let host: Awaited<ReturnType<typeof signedInAs>>;
+  let listing: { id: string; slug: string };
+  const realNow = () => new Date();
+
+  /** Moves the app's clock `days` from now (negative: back); `reset` puts it back. */
+  const moveClock = (days: number) => (clock().now = () => new Date(Date.now() + days * DAY));
+  const resetClock = () => (clock().now = realNow);
+
+  async function guest(name = "Júlia Prado") {
+    const account = await signedInAs(t.app, "guest", { name });
+    ownAddress(account.client);
+    return account;
+  }
+  const contactOf = async (guestId: string, propertyId = listing.id) =>
+    (await db().select().from(contacts).where(and(eq(contacts.guestId, guestId), eq(contacts.propertyId, propertyId))))[0]!;
+  const stayOf = async (contactId: string) => (await db().select().from(stays).where(eq(stays.contactId, contactId)))[0];
+
+  beforeAll(async () => {
+    host = await signedInAs(t.app, "host", { name: "Marina Costa" });
+    ownAddress(host.client);
+    listing = await insertProperty(db(), host.id, { title: "Cabana das Avaliações", status: "approved", whatsappContact: "5548991234567" });
+  });
+
+  it("records each WhatsApp contact of a signed-in guest once a day, with the stay chosen; not the host's own, nor a link from another site", async () => {
+    const ana = await guest("Ana Lima");
+    const whatsapp = await contactListing(ana.client, listing.slug, { checkin: "2027-03-10", checkout: "2027-03-13", guests: "2" });
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/5548991234567/);
+    const first = await contactOf(ana.id);
+    expect(first).toMatchObject({ hostId: host.id, checkIn: "2027-03-10", checkOut: "2027-03-13", guests: 2 });
+
+    // The same day again with other dates: one contact, with the latest choice.
+    await contactListing(ana.client, listing.slug, { checkin: "2027-04-01", checkout: "2027-04-03" });
+    const rows = await db().select().from(contacts).where(eq(contacts.guestId, ana.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first.id, checkIn: "2027-04-01", checkOut: "2027-04-03" });
+
+    // Another site's link shows the notice page (its button posts), and records nothing.
+    const other = await guest();
+    await contactListing(other.client, listing.slug);
+    await db().delete(contacts).where(eq(contacts.guestId, other.id));
+    const crossSite = await other.client.request(`/accommodation/${listing.slug}/contato`, { headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(200);
+    expect(await crossSite.text()).toContain("Entendi, abrir o WhatsApp");
+    expect(await db().select().from(contacts).where(eq(contacts.guestId, other.id))).toHaveLength(0);
+
+    // The host's own listing: WhatsApp opens, nothing is recorded.
+    await contactListing(host.client, listing.slug);
+    expect(await db().select().from(contacts).where(eq(contacts.guestId, host.id))).toHaveLength(0);
+  });
+
+  it("shows contacts to their host and their guest only", async () => {
+    const bia = await guest("Beatriz Nogueira");
+    await contactListing(bia.client, listing.slug, { checkin: "2027-05-02", checkout: "2027-05-04", guests: "2" });
+    const received = await (await host.client.get(HOST_CONTACTS)).text();
+    expect(received).toContain("Beatriz Nogueira");
+    expect(received).toContain("02/05/2027 a 04/05/2027 · 2 hóspedes");
+    const perListing = await (await host.client.get(`${HOST_CONTACTS}?anuncio=${listing.id}`)).text();
+    expect(perListing).toContain("Beatriz Nogueira");
+
+    const own = await (await bia.client.get("/perfil")).text();
+    expect(own).toContain("Meus contatos");
+    expect(own).toContain(inPage("Cabana das Avaliações"));
+
+    const otherHost = await signedInAs(t.app, "host", { name: "Outro Anfitrião" });
+    const theirs = await (await otherHost.client.get(HOST_CONTACTS)).text();
+    expect(theirs).not.toContain("Beatriz");
+    expect(theirs).toContain("Nenhum contato ainda");
+    const otherGuest = await guest("Carlos Outro");
+    expect(await (await otherGuest.client.get("/perfil")).text()).not.toContain(inPage("Cabana das Avaliações"));
+    // A guest is no host: no "Contatos recebidos".
+    expect((await bia.client.get(HOST_CONTACTS)).status).not.toBe(200);
+  });
+
+  it("makes a stay only when both sides confirm; refuses strangers, the wrong side and wrong dates, storing nothing", async () => {
+    const carla = await guest("Carla Dias");
+    await contactListing(carla.client, listing.slug);
+    const contact = await contactOf(carla.id);
+    const today = nightOf(new Date());
+
+    // Another host, another guest: refused, nothing stored.
+    const otherHost = await signedInAs(t.app, "host");
+    const intruder = await otherHost.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: contact.id, checkin: addNights(today, 3), checkout: addNights(today, 5) });
+    expect(intruder.status).toBe(403);
+    expect(await intruder.text()).toContain(inPage(STAY_MESSAGES.notYourContact));
+    const otherGuest = await guest();
+    expect((await otherGuest.client.post("/perfil", { intent: "informar-hospedagem", contato: contact.id, checkin: today, checkout: addNights(today, 1) })).status).toBe(403);
+    expect(await stayOf(contact.id)).toBeUndefined();
+
+    // Dates: before the contact, the wrong way round, too long; a guest cannot say they stayed in the future.
+    for (const [dates, message] of [
+      [{ checkin: addNights(today, -3), checkout: addNights(today, 1) }, STAY_MESSAGES.beforeContact],
+      [{ checkin: addNights(today, 5), checkout: addNights(today, 5) }, STAY_MESSAGES.order],
+      [{ checkin: addNights(today, 1), checkout: addNights(today, 200) }, STAY_MESSAGES.tooLong],
+      [{ checkin: "2027-02-30", checkout: "2027-03-02" }, STAY_MESSAGES.dates],
+    ] as const) {
+      const res = await host.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: contact.id, ...dates });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(inPage(message));
+    }
+    const future = await carla.client.post("/perfil", { intent: "informar-hospedagem", contato: contact.id, checkin: addNights(today, 2), checkout: addNights(today, 4) });
+    expect(await future.text()).toContain(inPage(STAY_MESSAGES.notStayedYet));
+    expect(await stayOf(contact.id)).toBeUndefined();
+
+    // The host states it; confirming one's own statement is refused; the guest confirms.
+    expect((await host.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: contact.id, checkin: addNights(today, 2), checkout: addNights(today, 4) })).status).toBe(302);
+    const stay = (await stayOf(contact.id))!;
+    expect(stay).toMatchObject({ statedBy: "host", guestConfirmedAt: null });
+    const own = await host.client.post(HOST_CONTACTS, { intent: "confirmar-hospedagem", hospedagem: stay.id, contato: contact.id });
+    expect(own.status).toBe(403);
+    expect(await own.text()).toContain(inPage(STAY_MESSAGES.ownConfirmation));
+    expect((await otherGuest.client.post("/perfil", { intent: "confirmar-hospedagem", hospedagem: stay.id })).status).toBe(404);
+    expect((await host.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: contact.id, checkin: addNights(today, 2), checkout: addNights(today, 4) })).status).toBe(409);
+    expect((await carla.client.post("/perfil", { intent: "confirmar-hospedagem", hospedagem: stay.id, contato: contact.id })).status).toBe(302);
+    expect((await stayOf(contact.id))!.guestConfirmedAt).not.toBeNull();
+    expect(await (await carla.client.get("/perfil")).text()).toContain(`Hospedagem confirmada: ${addNights(today, 2).split("-").reverse().join("/")}`);
+
+    // Either side withdraws before check-out (a stranger cannot); after check-out it stands.
+    expect((await otherHost.client.post(HOST_CONTACTS, { intent: "retirar-hospedagem", hospedagem: stay.id })).status).toBe(404);
+    moveClock(5);
+    try {
+      const late = await carla.client.post("/perfil", { intent: "retirar-hospedagem", hospedagem: stay.id, contato: contact.id });
+      expect(late.status).toBe(409);
+      expect(await late.text()).toContain(inPage(STAY_MESSAGES.checkedOut));
+    } finally {
+      resetClock();
+    }
+    expect((await carla.client.post("/perfil", { intent: "retirar-hospedagem", hospedagem: stay.id, contato: contact.id })).status).toBe(302);
+    expect(await stayOf(contact.id)).toBeUndefined();
+  });
+
+  it("invites once after check-out, takes one review within 30 days, editable for 48 hours; the host replies once", async () => {
+    const davi = await guest("Davi Souza");
+    await contactListing(davi.client, listing.slug);
+    const contact = await contactOf(davi.id);
+    const today = nightOf(new Date());
+    const stayId = await confirmStay(host.client, davi.client, contact.id, async () => (await stayOf(contact.id))!.id, { checkin: addNights(today, 1), checkout: addNights(today, 3) });
+
+    // Before check-out: no form, no invitation.
+    expect(await (await davi.client.get(`/avaliar/${stayId}`)).text()).toContain(inPage(REVIEW_MESSAGES.notYet));
+    expect(await runJob(t.app.services, reviewInvitationsJob)).toEqual({ ran: true, count: 0 });
+
+    moveClock(4);
+    try {
+      expect(await runJob(t.app.services, reviewInvitationsJob)).toEqual({ ran: true, count: 1 });
+      expect(await runJob(t.app.services, reviewInvitationsJob)).toEqual({ ran: true, count: 0 });
+      const invitation = (await t.app.outbox()).filter((mail) => mail.to.includes(davi.email));
+      expect(invitation).toHaveLength(1);
+      expect(invitation[0]!.subject).toBe("Como foi a sua hospedagem em “Cabana das Avaliações”?");
+      expect(invitation[0]!.text).toContain(`${t.app.url}/avaliar/${stayId}`);
+
+      // Another guest, the host: not theirs to review.
+      const stranger = await guest();
+      expect(await (await stranger.client.get(`/avaliar/${stayId}`)).text()).toContain(inPage(REVIEW_MESSAGES.noStay));
+      expect((await stranger.client.post(`/avaliar/${stayId}`, REVIEW)).status).toBe(409);
+      expect((await host.client.post(`/avaliar/${stayId}`, REVIEW)).status).toBe(409);
+
+      // Bad input: no rating, a short text, HTML. Nothing stored.
+      for (const [fields, message] of [
+        [{ ...REVIEW, rating: "6" }, REVIEW_MESSAGES.rating],
+        [{ ...REVIEW, value: "" }, REVIEW_MESSAGES.subRating("Custo-benefício")],
+        [{ ...REVIEW, text: "Muito bom." }, REVIEW_MESSAGES.textShort],
+        [{ ...REVIEW, text: 'Ótimo lugar <a href="https://golpe.example">clique aqui</a> para mais fotos' }, REVIEW_MESSAGES.markup],
+      ] as const) {
+        const res = await davi.client.post(`/avaliar/${stayId}`, fields);
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain(inPage(message));
+      }
+      expect(await db().select().from(reviews).where(eq(reviews.stayId, stayId))).toHaveLength(0);
+
+      const sent = await davi.client.post(`/avaliar/${stayId}`, REVIEW);
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get("location")).toBe(`/accommodation/${listing.slug}#avaliacoes`);
+      const [review] = await db().select().from(reviews).where(eq(reviews.stayId, stayId));
+      expect(review).toMatchObject({ status: "published", rating: 5, authorId: davi.id });
+      expect((await db().select({ n: properties.reviewCount, sum: properties.ratingSum }).from(properties).where(eq(properties.id, listing.id)))[0]).toEqual({ n: 1, sum: 5 });
+
+      // Edited within 48 hours (the rating follows); not after.
+      expect((await davi.client.post(`/avaliar/${stayId}`, { ...REVIEW, rating: "4" })).status).toBe(302);
+      expect((await db().select({ sum: properties.ratingSum }).from(properties).where(eq(properties.id, listing.id)))[0]!.sum).toBe(4);
+      moveClock(4 + 3);
+      const late = await davi.client.post(`/avaliar/${stayId}`, { ...REVIEW, rating: "1" });
+      expect(await late.text()).toContain(inPage(REVIEW_MESSAGES.editClosed));
+      expect((await db().select({ rating: reviews.rating }).from(reviews).where(eq(reviews.id, review!.id)))[0]!.rating).toBe(4);
+
+      // The host replies once, publicly; nobody else can.
+      const otherHost = await signedInAs(t.app, "host");
+      expect((await otherHost.client.post(HOST_CONTACTS, { intent: "responder-avaliacao", avaliacao: review!.id, reply: "Obrigada!" })).status).toBe(404);
+      expect((await host.client.post(HOST_CONTACTS, { intent: "responder-avaliacao", avaliacao: review!.id, contato: contact.id, reply: "<b>Obrigada</b>" })).status).toBe(400);
+      expect((await host.client.post(HOST_CONTACTS, { intent: "responder-avaliacao", avaliacao: review!.id, contato: contact.id, reply: "Obrigada, Davi! Volte sempre." })).status).toBe(302);
+      const again = await host.client.post(HOST_CONTACTS, { intent: "responder-avaliacao", avaliacao: review!.id, contato: contact.id, reply: "De novo" });
+      expect(await again.text()).toContain(inPage(REVIEW_MESSAGES.replied));
+      expect((await db().select({ reply: reviews.hostReply }).from(reviews).where(eq(reviews.id, review!.id)))[0]!.reply).toBe("Obrigada, Davi! Volte sempre.");
+    } finally {
+      resetClock();
+    }
+  });
+
+  it("refuses a review past 30 days after check-out, and a second review of one stay", async () => {
+    const eva = await guest("Eva Ramos");
+    await contactListing(eva.client, listing.slug);
+    const contact = await contactOf(eva.id);
+    const today = nightOf(new Date());
+    const stayId = await confirmStay(host.client, eva.client, contact.id, async () => (await stayOf(contact.id))!.id, { checkin: today, checkout: addNights(today, 2) });
+    moveClock(2 + 31);
+    try {
+      const late = await eva.client.post(`/avaliar/${stayId}`, REVIEW);
+      expect(await late.text()).toContain(inPage(REVIEW_MESSAGES.windowClosed));
+      // The invitation is not sent once the window has closed.
+      expect(await runJob(t.app.services, reviewInvitationsJob)).toEqual({ ran: true, count: 0 });
+      moveClock(3);
+      expect((await eva.client.post(`/avaliar/${stayId}`, REVIEW)).status).toBe(302);
+      expect(await (await eva.client.get(`/avaliar/${stayId}`)).text()).toContain("Editar avaliação");
+      moveClock(6);
+      expect(await (await eva.client.get(`/avaliar/${stayId}`)).text()).toContain(inPage(REVIEW_MESSAGES.editClosed));
+    } finally {
+      resetClock();
+    }
+    expect(await db().select().from(reviews).where(eq(reviews.stayId, stayId))).toHaveLength(1);
+  });
+
+  it("holds for an operator a review from the host's own network, counted only once published", async () => {
+    const sock = await signedInAs(t.app, "guest", { name: "Conta Nova" });
+    sock.client.headers.set("x-forwarded-for", host.client.headers.get("x-forwarded-for")!);
+    await contactListing(sock.client, listing.slug);
+    const contact = await contactOf(sock.id);
+    const today = nightOf(new Date());
+    const stayId = await confirmStay(host.client, sock.client, contact.id, async () => (await stayOf(contact.id))!.id, { checkin: today, checkout: addNights(today, 1) });
+    const before = (await db().select({ n: properties.reviewCount }).from(properties).where(eq(properties.id, listing.id)))[0]!.n;
+    moveClock(2);
+    try {
+      const sent = await sock.client.post(`/avaliar/${stayId}`, REVIEW);
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get("location")).toBe("/perfil#meus-contatos");
+    } finally {
+      resetClock();
+    }
+    expect((await db().select().from(reviews).where(eq(reviews.stayId, stayId)))[0]).toMatchObject({ status: "held", heldFor: "same-network" });
+    expect((await db().select({ n: properties.reviewCount }).from(properties).where(eq(properties.id, listing.id)))[0]!.n).toBe(before);
+  });
+});
