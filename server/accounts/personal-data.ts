@@ -1,10 +1,13 @@
-import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import { imageUrl, LARGEST_IMAGE_WIDTH } from "../../common/media";
+import { RESPONSE_ANSWERS, RESPONSE_LABELS, RESPONSE_WINDOW_DAYS, responsivenessBadge } from "../../common/reviews";
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
-import { billingCustomers, calendarFeeds, favorites, hostBlockedNights, identityVerifications, imageUploads, reports, minStayPeriods, newsletterSubscribers, properties, propertyImages, sessions, subscriptions, users, verifications } from "../db/schema";
+import { billingCustomers, calendarFeeds, contacts, favorites, footprints, hostBlockedNights, identityVerifications, imageUploads, reports, minStayPeriods, newsletterSubscribers, properties, propertyImages, reviews, sessions, stays, subscriptions, users, verifications } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
+import { responseCounts } from "../trust/contacts";
+import { FOOTPRINT_DAYS } from "../trust/footprints";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -52,6 +55,12 @@ export async function exportPersonalData(db: Db, userId: string) {
     properties: await ownProperties(db, userId),
     identityVerification: await ownVerifications(db, userId),
     reportsMade: await ownReports(db, userId),
+    contactsMade: await contactsMade(db, userId),
+    contactsReceived: await contactsReceived(db, userId),
+    ...(account.userType === "host" && { responsiveness: await ownResponsiveness(db, userId) }),
+    reviewsWritten: await reviewsWritten(db, userId),
+    reviewRepliesWritten: await repliesWritten(db, userId),
+    securityFootprints: await ownFootprints(db, userId),
     billing: await ownBilling(db, { id: userId, userType: account.userType }),
   };
 }
@@ -93,6 +102,152 @@ async function ownReports(db: Db, userId: string) {
     .leftJoin(properties, eq(properties.id, reports.propertyId))
     .where(eq(reports.reporterId, userId))
     .orderBy(desc(reports.createdAt));
+}
+
+const listingOf = (row: { listingTitle: string; listingSlug: string }) => ({ title: row.listingTitle, link: `/accommodation/${row.listingSlug}` });
+
+/** The stay that followed a contact, when one was stated: its dates, who stated it and each side's confirmation. */
+const stayColumns = {
+  stayCheckIn: stays.checkIn,
+  stayCheckOut: stays.checkOut,
+  statedBy: stays.statedBy,
+  statedAt: stays.createdAt,
+  hostConfirmedAt: stays.hostConfirmedAt,
+  guestConfirmedAt: stays.guestConfirmedAt,
+};
+
+function stayFrom(row: { stayCheckIn: string | null; stayCheckOut: string | null; statedBy: "host" | "guest" | null; statedAt: Date | null; hostConfirmedAt: Date | null; guestConfirmedAt: Date | null }) {
+  const { stayCheckIn, stayCheckOut, statedBy, statedAt, hostConfirmedAt, guestConfirmedAt } = row;
+  return stayCheckIn && stayCheckOut && statedBy ? { checkIn: stayCheckIn, checkOut: stayCheckOut, statedBy, statedAt, hostConfirmedAt, guestConfirmedAt } : null;
+}
+
+/** "Meus contatos": each listing this person contacted, the stay they chose, their answer to "O anfitrião respondeu?" and the stay that followed. */
+async function contactsMade(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      listingTitle: properties.title,
+      listingSlug: properties.slug,
+      contactedAt: contacts.createdAt,
+      checkIn: contacts.checkIn,
+      checkOut: contacts.checkOut,
+      guests: contacts.guests,
+      questionSentAt: contacts.responseAskedAt,
+      response: contacts.response,
+      respondedAt: contacts.respondedAt,
+      ...stayColumns,
+      reviewInvitationSentAt: stays.reviewInvitedAt,
+    })
+    .from(contacts)
+    .innerJoin(properties, eq(properties.id, contacts.propertyId))
+    .leftJoin(stays, eq(stays.contactId, contacts.id))
+    .where(eq(contacts.guestId, userId))
+    .orderBy(desc(contacts.createdAt));
+  return rows.map((row) => {
+    const stay = stayFrom(row);
+    return {
+      listing: listingOf(row),
+      contactedAt: row.contactedAt,
+      chosen: { checkIn: row.checkIn, checkOut: row.checkOut, guests: row.guests },
+      hostResponded: { questionEmailedAt: row.questionSentAt, answer: row.response ? RESPONSE_LABELS[row.response] : null, answeredAt: row.respondedAt },
+      stay: stay && { ...stay, reviewInvitationEmailedAt: row.reviewInvitationSentAt },
+    };
+  });
+}
+
+/**
+ * "Contatos recebidos": the contacts of this host's listings and the stays that followed. The guest
+ * is another person: the host gets only what that page already shows them (the guest's name, as
+ * WhatsApp shows it too, and the stay they chose), never the guest's account, email or their own
+ * answer to "O anfitrião respondeu?", which reaches the host only counted (see ownResponsiveness).
+ */
+async function contactsReceived(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      listingTitle: properties.title,
+      listingSlug: properties.slug,
+      guest: users.name,
+      contactedAt: contacts.createdAt,
+      checkIn: contacts.checkIn,
+      checkOut: contacts.checkOut,
+      guests: contacts.guests,
+      ...stayColumns,
+    })
+    .from(contacts)
+    .innerJoin(properties, eq(properties.id, contacts.propertyId))
+    .innerJoin(users, eq(users.id, contacts.guestId))
+    .leftJoin(stays, eq(stays.contactId, contacts.id))
+    .where(eq(contacts.hostId, userId))
+    .orderBy(desc(contacts.createdAt));
+  return rows.map((row) => ({
+    listing: listingOf(row),
+    guest: row.guest,
+    contactedAt: row.contactedAt,
+    chosen: { checkIn: row.checkIn, checkOut: row.checkOut, guests: row.guests },
+    stay: stayFrom(row),
+  }));
+}
+
+/** A host's answers to "O anfitrião respondeu?" as "Contatos recebidos" shows them: counted over the window, and the badge they make. */
+async function ownResponsiveness(db: Db, userId: string) {
+  const counts = await responseCounts(db, userId, new Date());
+  return {
+    windowDays: RESPONSE_WINDOW_DAYS,
+    answers: Object.fromEntries(RESPONSE_ANSWERS.map((answer) => [RESPONSE_LABELS[answer], counts[answer]])),
+    badge: responsivenessBadge(counts),
+  };
+}
+
+/**
+ * The reviews this person wrote, with their state and the host's public reply. Not why a review
+ * was held (which of the fraud checks caught it would teach how to get past them), nor which
+ * operator decided.
+ */
+async function reviewsWritten(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      listingTitle: properties.title,
+      listingSlug: properties.slug,
+      stayedUntil: reviews.stayedUntil,
+      rating: reviews.rating,
+      cleanliness: reviews.cleanliness,
+      location: reviews.location,
+      communication: reviews.communication,
+      value: reviews.value,
+      accuracy: reviews.accuracy,
+      text: reviews.text,
+      status: reviews.status,
+      hiddenReason: reviews.hiddenReason,
+      decidedAt: reviews.decidedAt,
+      writtenAt: reviews.createdAt,
+      editedAt: reviews.updatedAt,
+      hostReply: reviews.hostReply,
+      hostRepliedAt: reviews.hostRepliedAt,
+    })
+    .from(reviews)
+    .innerJoin(properties, eq(properties.id, reviews.propertyId))
+    .where(eq(reviews.authorId, userId))
+    .orderBy(desc(reviews.createdAt));
+  return rows.map(({ listingTitle, listingSlug, ...review }) => ({ listing: listingOf({ listingTitle, listingSlug }), ...review }));
+}
+
+/** A host's public replies. The review replied to is its author's: only which listing and when it was written. */
+async function repliesWritten(db: Db, userId: string) {
+  const rows = await db
+    .select({ listingTitle: properties.title, listingSlug: properties.slug, reviewWrittenAt: reviews.createdAt, reply: reviews.hostReply, repliedAt: reviews.hostRepliedAt })
+    .from(reviews)
+    .innerJoin(properties, eq(properties.id, reviews.propertyId))
+    .where(and(eq(properties.hostId, userId), isNotNull(reviews.hostReply)))
+    .orderBy(desc(reviews.hostRepliedAt));
+  return rows.map(({ listingTitle, listingSlug, ...reply }) => ({ listing: listingOf({ listingTitle, listingSlug }), ...reply }));
+}
+
+/** Footprints are counted, not copied: keyed hashes, from which neither the address nor the browser can be read back. */
+async function ownFootprints(db: Db, userId: string) {
+  const [row] = await db.select({ n: count() }).from(footprints).where(eq(footprints.userId, userId));
+  return {
+    kept: row?.n ?? 0,
+    about: `Assinaturas (hashes) do endereço IP e do navegador usados em contatos, hospedagens e avaliações, guardadas por ${FOOTPRINT_DAYS} dias para detectar quem avalia o próprio anúncio por uma segunda conta. Não permitem recuperar o endereço nem o navegador, por isso não vêm neste arquivo.`,
+  };
 }
 
 /** The plan as the site sees it, the billing account and every subscription record. */

@@ -1,14 +1,24 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, newsletterSubscribers, sessions, users } from "../../server/db/schema";
+import { addNights, nightOf } from "../../common/nights";
+import { accounts, contacts, footprints, newsletterSubscribers, reviews, sessions, stays, users } from "../../server/db/schema";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
-import { signIn, signUpViaForm, TEST_PASSWORD } from "../support/accounts";
+import { signedInAs, signIn, signUpViaForm, TEST_PASSWORD } from "../support/accounts";
 import { insertProperty } from "../support/factories";
 import { Client } from "../support/http";
+import { confirmStay, contactListing, HOST_CONTACTS, ownAddress } from "../support/stays";
+
+const DAY = 86_400_000;
+const REVIEW = { rating: "5", cleanliness: "5", location: "4", communication: "5", value: "4", accuracy: "5", text: "Chalé impecável, trilha na porta e café da manhã caprichado." };
 
 describe(`the user's own data: export and deletion (${engine})`, () => {
-  const t = useTestApp();
+  // Reviews need each person on an address of their own (ownAddress), behind the trusted proxy.
+  const t = useTestApp({ TRUST_PROXY: "1" });
+  const db = () => t.app.database.db;
+  /** Moves the app's clock `days` from now; `resetClock` puts it back. */
+  const moveClock = (days: number) => (t.app.services.clock.now = () => new Date(Date.now() + days * DAY));
+  const resetClock = () => (t.app.services.clock.now = () => new Date());
 
   async function signUp(email: string, name: string) {
     const client = await signUpViaForm(t.app.url, email, "host", name);
@@ -79,5 +89,93 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     expect((await otherDevice.get("/perfil")).status).toBe(302);
     expect((await new Client(t.app.url).post("/login", { email: "carla-lgpd@example.com", password: TEST_PASSWORD })).status).toBe(401);
     expect((await diego.get("/perfil")).status).toBe(200);
+  });
+
+  /** A host with `count` public listings, and a guest who contacted each choosing a stay (from today, two nights, 2 guests). */
+  async function contacted(count: number, names: { host: string; guest: string }) {
+    const host = await signedInAs(t.app, "host", { name: names.host });
+    ownAddress(host.client);
+    const guest = await signedInAs(t.app, "guest", { name: names.guest });
+    ownAddress(guest.client);
+    const today = nightOf(new Date());
+    const dates = { checkin: today, checkout: addNights(today, 2) };
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      const listing = await insertProperty(db(), host.id, { title: `${names.host.split(" ")[0]}, chalé ${i + 1}`, status: "approved", whatsappContact: "5548991234567" });
+      await contactListing(guest.client, listing.slug, { ...dates, guests: "2" });
+      const [contact] = await db().select().from(contacts).where(and(eq(contacts.guestId, guest.id), eq(contacts.propertyId, listing.id)));
+      made.push({ listing, contact: contact! });
+    }
+    const stayOf = async (contactId: string) => (await db().select({ id: stays.id }).from(stays).where(eq(stays.contactId, contactId)))[0]!.id;
+    return { host, guest, dates, made, stayOf };
+  }
+
+  it("'Baixar meus dados' has each side's contacts, stays, reviews, answers and replies, and of the other person only what they already see", async () => {
+    const { host, guest, dates, made, stayOf } = await contacted(1, { host: "Helena Prates", guest: "Gabriel Moura" });
+    const [{ listing, contact }] = made as [(typeof made)[number]];
+    const stayId = await confirmStay(host.client, guest.client, contact.id, () => stayOf(contact.id), dates);
+    expect((await guest.client.post("/perfil", { intent: "anfitriao-respondeu", contato: contact.id, resposta: "hora" })).status).toBe(302);
+    moveClock(3);
+    try {
+      expect((await guest.client.post(`/avaliar/${stayId}`, REVIEW)).status).toBe(302);
+      const [review] = await db().select({ id: reviews.id }).from(reviews).where(eq(reviews.stayId, stayId));
+      expect((await host.client.post(HOST_CONTACTS, { intent: "responder-avaliacao", avaliacao: review!.id, contato: contact.id, reply: "Obrigada pela visita, volte sempre!" })).status).toBe(302);
+    } finally {
+      resetClock();
+    }
+    const link = `/accommodation/${listing.slug}`;
+    const stay = { checkIn: dates.checkin, checkOut: dates.checkout, statedBy: "host", hostConfirmedAt: expect.any(String), guestConfirmedAt: expect.any(String) };
+
+    const guestBody = await (await guest.client.get("/perfil/dados")).text();
+    const mine = JSON.parse(guestBody);
+    expect(mine.contactsMade).toEqual([
+      {
+        listing: { title: "Helena, chalé 1", link },
+        contactedAt: expect.any(String),
+        chosen: { checkIn: dates.checkin, checkOut: dates.checkout, guests: 2 },
+        hostResponded: { questionEmailedAt: null, answer: "Em até 1 hora", answeredAt: expect.any(String) },
+        stay: { ...stay, statedAt: expect.any(String), reviewInvitationEmailedAt: null },
+      },
+    ]);
+    expect(mine.reviewsWritten).toEqual([
+      {
+        listing: { title: "Helena, chalé 1", link },
+        stayedUntil: dates.checkout,
+        rating: 5,
+        cleanliness: 5,
+        location: 4,
+        communication: 5,
+        value: 4,
+        accuracy: 5,
+        text: REVIEW.text,
+        status: "published",
+        hiddenReason: null,
+        decidedAt: null,
+        writtenAt: expect.any(String),
+        editedAt: expect.any(String),
+        hostReply: "Obrigada pela visita, volte sempre!",
+        hostRepliedAt: expect.any(String),
+      },
+    ]);
+    expect(mine).toMatchObject({ contactsReceived: [], reviewRepliesWritten: [] });
+    expect(mine).not.toHaveProperty("responsiveness");
+    // Footprints are counted, never copied: the stay's confirmation and the review left two.
+    const prints = await db().select().from(footprints).where(eq(footprints.userId, guest.id));
+    expect(mine.securityFootprints).toMatchObject({ kept: prints.length });
+    expect(prints.length).toBeGreaterThanOrEqual(2);
+    for (const print of prints) expect(guestBody).not.toContain(print.address);
+    for (const other of [host.id, host.email, "Prates"]) expect(guestBody).not.toContain(other);
+
+    const hostBody = await (await host.client.get("/perfil/dados")).text();
+    const theirs = JSON.parse(hostBody);
+    // The guest's name and chosen stay, as "Contatos recebidos" shows them; not the guest's answer, which only counts.
+    expect(theirs.contactsReceived).toEqual([
+      { listing: { title: "Helena, chalé 1", link }, guest: "Gabriel Moura", contactedAt: expect.any(String), chosen: { checkIn: dates.checkin, checkOut: dates.checkout, guests: 2 }, stay: { ...stay, statedAt: expect.any(String) } },
+    ]);
+    expect(theirs.responsiveness).toEqual({ windowDays: 90, answers: { "Em até 1 hora": 1, "No mesmo dia": 0, Depois: 0, "Não respondeu": 0 }, badge: null });
+    // The reply is the host's; the review it answers is the guest's.
+    expect(theirs.reviewRepliesWritten).toEqual([{ listing: { title: "Helena, chalé 1", link }, reviewWrittenAt: expect.any(String), reply: "Obrigada pela visita, volte sempre!", repliedAt: expect.any(String) }]);
+    expect(theirs).toMatchObject({ contactsMade: [], reviewsWritten: [] });
+    for (const other of [guest.id, guest.email, REVIEW.text]) expect(hostBody).not.toContain(other);
   });
 });
