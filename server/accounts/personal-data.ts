@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { imageUrl, LARGEST_IMAGE_WIDTH } from "../../common/media";
 import { RESPONSE_ANSWERS, RESPONSE_LABELS, RESPONSE_WINDOW_DAYS, responsivenessBadge } from "../../common/reviews";
 import type { Storage } from "../adapters/storage";
@@ -302,8 +302,10 @@ async function ownProperties(db: Db, userId: string) {
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
  * consent, favourites and listings (by cascade), their photos, its profile photo, its staged
- * uploads, its identity verification (with a waiting request's images), and (by cascade) the
- * reports it sent and the safety notices it saw. The images' files are listed for deletion in the same transaction and removed once it commits (files another
+ * uploads, its identity verification (with a waiting request's images), its reviews nobody reads
+ * (held or hidden), and (by cascade) the reports it sent, the safety notices it saw, its contacts,
+ * stays and footprints. Its published reviews stay, unsigned ("Hóspede do Recanto"). The images'
+ * files are listed for deletion in the same transaction and removed once it commits (files another
  * listing still shows stay: see server/media/file-deletions.ts).
  */
 export async function deleteAccount(db: Db, storage: Storage, userId: string): Promise<boolean> {
@@ -332,6 +334,9 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string): P
       .where(eq(identityVerifications.userId, userId))
       .returning({ document: identityVerifications.documentImage, selfie: identityVerifications.selfieImage });
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
+    // The schema keeps a review without its author (published ones stay); one nobody reads is not
+    // worth keeping. Held and hidden reviews are not counted on the listing: nothing to recount.
+    await tx.delete(reviews).where(and(eq(reviews.authorId, userId), ne(reviews.status, "published")));
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId)); // sessions, accounts, favourites and properties cascade

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addNights, nightOf } from "../../common/nights";
-import { accounts, contacts, footprints, newsletterSubscribers, reviews, sessions, stays, users } from "../../server/db/schema";
+import { accounts, contacts, footprints, newsletterSubscribers, properties, reviews, sessions, stays, users } from "../../server/db/schema";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { signedInAs, signIn, signUpViaForm, TEST_PASSWORD } from "../support/accounts";
@@ -177,5 +177,54 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     expect(theirs.reviewRepliesWritten).toEqual([{ listing: { title: "Helena, chalé 1", link }, reviewWrittenAt: expect.any(String), reply: "Obrigada pela visita, volte sempre!", repliedAt: expect.any(String) }]);
     expect(theirs).toMatchObject({ contactsMade: [], reviewsWritten: [] });
     for (const other of [guest.id, guest.email, REVIEW.text]) expect(hostBody).not.toContain(other);
+  });
+
+  it("'Excluir minha conta' of a guest removes their contacts, stays, footprints and unpublished reviews, and keeps the published one unsigned", async () => {
+    const { host, guest, dates, made, stayOf } = await contacted(3, { host: "Irene Falcão", guest: "Joaquim Teixeira" });
+    const [published, held, hidden] = made as [(typeof made)[number], (typeof made)[number], (typeof made)[number]];
+    const first = await confirmStay(host.client, guest.client, published.contact.id, () => stayOf(published.contact.id), dates);
+    moveClock(3);
+    try {
+      expect((await guest.client.post(`/avaliar/${first}`, REVIEW)).status).toBe(302);
+    } finally {
+      resetClock();
+    }
+    // The host states the other two stays, and the guest confirms them from the host's own address: their reviews wait for an operator.
+    for (const { contact } of [held, hidden]) expect((await host.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: contact.id, ...dates })).status).toBe(302);
+    guest.client.headers.set("x-forwarded-for", host.client.headers.get("x-forwarded-for")!);
+    const others = [];
+    for (const { contact } of [held, hidden]) {
+      const id = await stayOf(contact.id);
+      expect((await guest.client.post("/perfil", { intent: "confirmar-hospedagem", hospedagem: id, contato: contact.id })).status).toBe(302);
+      others.push(id);
+    }
+    moveClock(3);
+    try {
+      for (const id of others) expect((await guest.client.post(`/avaliar/${id}`, REVIEW)).status).toBe(302);
+    } finally {
+      resetClock();
+    }
+    // An operator hides one of them, with a reason.
+    await db().update(reviews).set({ status: "hidden", hiddenReason: "Avaliação do próprio anfitrião.", decidedAt: new Date() }).where(eq(reviews.stayId, others[1]!));
+    const written = await db().select({ id: reviews.id, stayId: reviews.stayId, status: reviews.status }).from(reviews).where(eq(reviews.authorId, guest.id));
+    expect(written.map((r) => r.status).sort()).toEqual(["held", "hidden", "published"]);
+    expect(await db().select().from(footprints).where(eq(footprints.userId, guest.id))).not.toEqual([]);
+
+    const done = await guest.client.post("/perfil", { intent: "delete-account", confirmEmail: guest.email });
+    expect(done.status).toBe(302);
+    expect(await db().select().from(contacts).where(eq(contacts.guestId, guest.id))).toEqual([]);
+    expect(await db().select().from(stays).where(eq(stays.guestId, guest.id))).toEqual([]);
+    expect(await db().select().from(footprints).where(eq(footprints.userId, guest.id))).toEqual([]);
+    const left = await db().select().from(reviews).where(inArray(reviews.id, written.map((r) => r.id)));
+    expect(left).toEqual([expect.objectContaining({ id: written.find((r) => r.status === "published")!.id, authorId: null, stayId: null, status: "published", text: REVIEW.text, rating: 5 })]);
+    // Only the published review was ever counted: the listings' figures stand as they were.
+    const figures = await db().select({ id: properties.id, n: properties.reviewCount, sum: properties.ratingSum }).from(properties).where(eq(properties.hostId, host.id));
+    expect(Object.fromEntries(figures.map((f) => [f.id, [f.n, f.sum]]))).toEqual({ [published.listing.id]: [1, 5], [held.listing.id]: [0, 0], [hidden.listing.id]: [0, 0] });
+
+    // The host deletes theirs: the listings go, and with them the review, the contacts and the stays.
+    expect((await host.client.post("/perfil", { intent: "delete-account", confirmEmail: host.email })).status).toBe(302);
+    expect(await db().select().from(reviews).where(eq(reviews.propertyId, published.listing.id))).toEqual([]);
+    expect(await db().select().from(contacts).where(eq(contacts.hostId, host.id))).toEqual([]);
+    expect(await db().select().from(stays).where(or(eq(stays.hostId, host.id), eq(stays.propertyId, published.listing.id)))).toEqual([]);
   });
 });
