@@ -246,7 +246,7 @@ async function ownFootprints(db: Db, userId: string) {
   const [row] = await db.select({ n: count() }).from(footprints).where(eq(footprints.userId, userId));
   return {
     kept: row?.n ?? 0,
-    about: `Assinaturas (hashes) do endereço IP e do navegador usados em contatos, hospedagens e avaliações, guardadas por ${FOOTPRINT_DAYS} dias para detectar quem avalia o próprio anúncio por uma segunda conta. Não permitem recuperar o endereço nem o navegador, por isso não vêm neste arquivo.`,
+    about: `Assinaturas (hashes) do endereço IP e do navegador usados ao informar ou confirmar hospedagens e ao enviar avaliações, guardadas por ${FOOTPRINT_DAYS} dias para detectar quem avalia o próprio anúncio por uma segunda conta. Não permitem recuperar o endereço nem o navegador, por isso não vêm neste arquivo.`,
   };
 }
 
@@ -302,7 +302,7 @@ async function ownProperties(db: Db, userId: string) {
 /**
  * "Excluir minha conta": the account with its sessions, credentials, pending links, newsletter
  * consent, favourites and listings (by cascade), their photos, its profile photo, its staged
- * uploads, its identity verification (with a waiting request's images), its reviews nobody reads
+ * uploads, its identity verification (with a waiting request's images), its reviews not public
  * (held or hidden), and (by cascade) the reports it sent, the safety notices it saw, its contacts,
  * stays and footprints. Its published reviews stay, unsigned ("Hóspede do Recanto"). The images'
  * files are listed for deletion in the same transaction and removed once it commits (files another
@@ -334,8 +334,8 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string): P
       .where(eq(identityVerifications.userId, userId))
       .returning({ document: identityVerifications.documentImage, selfie: identityVerifications.selfieImage });
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
-    // The schema keeps a review without its author (published ones stay); one nobody reads is not
-    // worth keeping. Held and hidden reviews are not counted on the listing: nothing to recount.
+    // The schema keeps a review without its author, for the published ones; one not public (held or
+    // hidden) goes with it. Those are not counted on the listing: nothing to recount.
     await tx.delete(reviews).where(and(eq(reviews.authorId, userId), ne(reviews.status, "published")));
     // Password-reset tokens store the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
