@@ -53,6 +53,19 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
         </li>
         <li>denúncias que você envia sobre anúncios ou anfitriões (motivo e relato);</li>
         <li>
+          contatos que você faz pelo botão “Contatar via WhatsApp” com a sessão iniciada: o anúncio, a data e as datas e o
+          número de hóspedes escolhidos no anúncio (a conversa acontece no WhatsApp e não passa pelo Recanto);
+        </li>
+        <li>
+          hospedagens informadas por você ou pelo anfitrião depois de um contato: datas de entrada e saída, quem informou
+          e quando cada lado confirmou;
+        </li>
+        <li>
+          avaliações que você escreve (nota geral, notas de limpeza, localização, comunicação, custo-benefício e
+          fidelidade ao anúncio, e o texto) e, no caso de anfitriões, as respostas às avaliações dos seus anúncios;
+        </li>
+        <li>suas respostas à pergunta “O anfitrião respondeu?”, que fazemos um dia depois de cada contato;</li>
+        <li>
           no caso de anfitriões: informações das propriedades anunciadas, como descrição, endereço ou localização, preços,
           regras e fotos, além do histórico de assinatura e pagamento do plano;
         </li>
@@ -64,7 +77,13 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
       <ul>
         <li>
           registros técnicos de acesso e de segurança, como endereço IP, data e hora, navegador e dispositivo (user agent)
-          e páginas acessadas.
+          e páginas acessadas;
+        </li>
+        <li>
+          ao informar ou confirmar uma hospedagem e ao enviar uma avaliação: assinaturas numéricas (hashes) do endereço IP
+          e do navegador usados. Guardamos só as assinaturas, que não permitem recuperar o endereço nem o navegador, mas
+          mostram quando duas contas agiram do mesmo lugar: é assim que percebemos um anfitrião avaliando o próprio
+          anúncio por uma segunda conta.
         </li>
       </ul>
 
@@ -83,6 +102,13 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
           mostra ao hóspede o nome completo do anfitrião verificado, que é o nome que a chave Pix deve exibir; as denúncias
           podem tirar um anúncio das buscas até a análise da equipe): legítimo interesse dos usuários e do Recanto na
           prevenção à fraude (art. 7º, IX, e art. 11, II, "g", da LGPD, para a selfie).
+        </li>
+        <li>
+          <strong>Mostrar avaliações e a rapidez de resposta dos anfitriões, e impedir avaliações falsas</strong> (só
+          avalia quem teve a hospedagem confirmada pelos dois lados; a avaliação de uma conta que usou o mesmo endereço
+          ou navegador que o anfitrião, como uma segunda conta criada por ele para avaliar o próprio anúncio, ou de várias
+          contas novas no mesmo anúncio em pouco tempo, espera a revisão da equipe antes de ser publicada): legítimo
+          interesse dos usuários e do Recanto (art. 7º, IX).
         </li>
         <li>
           <strong>Cobrar o plano do anfitrião e emitir documentos fiscais</strong>: execução do contrato e cumprimento de
@@ -112,6 +138,15 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
           <strong>Entre usuários</strong>: o anúncio de um anfitrião é público. O WhatsApp do anfitrião é exibido apenas a
           usuários com sessão iniciada que escolhem entrar em contato. A conversa acontece no WhatsApp, serviço de
           terceiros com política de privacidade própria.
+        </li>
+        <li>
+          <strong>Contatos, hospedagens e avaliações</strong>: quando você usa “Contatar via WhatsApp”, o anfitrião vê em
+          “Contatos recebidos” o seu nome, a data do contato, as datas e o número de hóspedes escolhidos, a hospedagem
+          informada e a avaliação dela. As avaliações publicadas são públicas, no anúncio, com o primeiro nome de quem
+          avaliou, o mês da hospedagem, a nota geral, o texto e a resposta do anfitrião (as notas de cada aspecto entram
+          só nas médias do anúncio). As respostas a “O anfitrião respondeu?” nunca aparecem uma a uma: apenas contam,
+          com as dos últimos 90 dias, para o selo do anfitrião (“Costuma responder em até 1 hora” ou “no mesmo dia”), e
+          o anfitrião vê só os totais.
         </li>
         <li>
           <strong>Prestadores de serviço</strong>: empresas que nos ajudam a operar a plataforma, como provedores de
@@ -147,6 +182,13 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
         </li>
         <li>denúncias que você enviou: enquanto a sua conta estiver ativa;</li>
         <li>
+          contatos, hospedagens, avaliações e respostas a “O anfitrião respondeu?”: enquanto a conta estiver ativa (veja
+          abaixo o que acontece com as avaliações publicadas quando ela é excluída);
+        </li>
+        <li>
+          assinaturas (hashes) do endereço IP e do navegador: 90 dias, depois dos quais são apagadas automaticamente;
+        </li>
+        <li>
           assinaturas numéricas (hashes) das fotos de anúncios removidos por fraude: guardadas mesmo depois da exclusão do
           anúncio, para que as mesmas fotos não sejam usadas de novo em outro anúncio. Não permitem refazer a foto;
         </li>
@@ -156,6 +198,15 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
       <p>
         Ao excluir sua conta, apagamos ou anonimizamos seus dados, exceto aqueles que precisamos manter para cumprir
         obrigações legais ou exercer direitos, pelo prazo necessário para isso.
+      </p>
+      <p>
+        Seus contatos, hospedagens, respostas a “O anfitrião respondeu?” e assinaturas de endereço e navegador são
+        apagados com a conta, assim como as suas avaliações ainda não publicadas (em revisão ou ocultadas pela equipe).
+        As avaliações já publicadas continuam no anúncio, sem o seu nome: aparecem como “Hóspede do Recanto”, com as
+        notas, o texto, o mês da hospedagem e a resposta do anfitrião, porque fazem parte do histórico que outros
+        hóspedes consultam, e deixam de estar ligadas a você. Se preferir que uma avaliação sua saia do anúncio, peça pelo
+        nosso e-mail de contato antes de excluir a conta. Quando um anfitrião exclui a conta, os anúncios dele saem do
+        site com as avaliações que receberam.
       </p>
 
       <h2>Seus direitos</h2>
@@ -178,8 +229,10 @@ export default function Privacidade({ loaderData: { contact } }: Route.Component
       <h2>Como exercer seus direitos</h2>
       <p>
         Na página do seu <Link to="/perfil">perfil</Link>, você pode corrigir seus dados e usar as opções “Baixar meus
-        dados”, para receber uma cópia das informações da sua conta, e “Excluir minha conta”, para encerrar a conta e
-        solicitar a eliminação dos seus dados. Se preferir, envie o pedido para{" "}
+        dados”, para receber uma cópia das informações da sua conta (com seus contatos, hospedagens, avaliações, respostas
+        e, das assinaturas de endereço e navegador, só quantas existem, já que elas não permitem recuperar o dado
+        original), e “Excluir minha conta”, para encerrar a conta e solicitar a eliminação dos seus dados. Se preferir,
+        envie o pedido para{" "}
         <ContactEmail email={contact.email} />. Para sua segurança, podemos pedir a confirmação da
         sua identidade antes de atender à solicitação.
       </p>

@@ -220,6 +220,9 @@ describe(`the user's own data: export and deletion (${engine})`, () => {
     // Only the published review was ever counted: the listings' figures stand as they were.
     const figures = await db().select({ id: properties.id, n: properties.reviewCount, sum: properties.ratingSum }).from(properties).where(eq(properties.hostId, host.id));
     expect(Object.fromEntries(figures.map((f) => [f.id, [f.n, f.sum]]))).toEqual({ [published.listing.id]: [1, 5], [held.listing.id]: [0, 0], [hidden.listing.id]: [0, 0] });
+    // As the privacy page says.
+    const policy = await (await new Client(t.app.url).get("/privacidade")).text();
+    for (const said of ["aparecem como “Hóspede do Recanto”", "assinaturas (hashes) do endereço IP e do navegador: 90 dias"]) expect(policy).toContain(said);
 
     // The host deletes theirs: the listings go, and with them the review, the contacts and the stays.
     expect((await host.client.post("/perfil", { intent: "delete-account", confirmEmail: host.email })).status).toBe(302);
