@@ -8,13 +8,14 @@ import { isNight, type Night } from "./nights";
 import { BRAZIL_BOUNDS, inBrazil } from "./places";
 import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from "./stay-attributes";
 
-export const SORTS = ["distance", "newest", "price-low", "price-high"] as const;
+export const SORTS = ["distance", "newest", "price-low", "price-high", "rating"] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
   distance: "Mais próximos",
   newest: "Mais recentes",
   "price-low": "Menor preço",
   "price-high": "Maior preço",
+  rating: "Mais bem avaliados",
 };
 
 /** The search's own order: nearest first around a place (a municipality or the guest's position), else newest. */

@@ -45,7 +45,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/category/${category.slug}`;
   const { notes } = placeNotes(understood);
   const chips = queryChips(query, notes.stateNames, (without) => path + categorySearch(without));
-  return { category: { slug: category.slug, name: category.name, tagline: category.tagline }, query, sort: input.sort, results, priceStepTexts: PRICE_STEP_TEXTS, notes, chips };
+  return {
+    category: { slug: category.slug, name: category.name, tagline: category.tagline },
+    query,
+    sort: input.sort,
+    reviewsExist: await context.catalogue.reviewsExist(),
+    results,
+    priceStepTexts: PRICE_STEP_TEXTS,
+    notes,
+    chips,
+  };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
@@ -77,7 +86,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryListing {...loaderData} />;
 }
 
-function CategoryListing({ category, query, sort, results, priceStepTexts, notes, chips }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
+function CategoryListing({ category, query, sort, reviewsExist, results, priceStepTexts, notes, chips }: Exclude<Route.ComponentProps["loaderData"], { category: null }>) {
   const path = `/category/${category.slug}`;
   const search = categorySearch(query);
   const pageHref = (page: number) => path + categorySearch({ ...query, page });
@@ -95,7 +104,7 @@ function CategoryListing({ category, query, sort, results, priceStepTexts, notes
         server={serverFilters}
         pick={(filters) => filters.CategoryFilters}
         partKey={form.key}
-        props={{ path, slug: category.slug, query, sort, centred: notes.centerName !== null, priceStepTexts, onNavigate: form.expect }}
+        props={{ path, slug: category.slug, query, sort, centred: notes.centerName !== null, reviewsExist, priceStepTexts, onNavigate: form.expect }}
       />
       <QueryChips chips={chips} clearHref={path} />
       <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />

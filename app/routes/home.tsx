@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The order shown: the chosen one, or the search's own (nearest first around a place).
     const { notes } = placeNotes(understood);
     const chips = queryChips(query, notes.stateNames, (without) => `/${homeSearch(without)}`);
-    return { view: "results" as const, query, sort: input.sort, results, notes, chips };
+    return { view: "results" as const, query, sort: input.sort, reviewsExist: await context.catalogue.reviewsExist(), results, notes, chips };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {

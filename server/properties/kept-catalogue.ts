@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { currentContentVersion } from "./content-version";
 import { facetCounts, type Facets } from "./facets";
 import { findPublicProperty } from "./properties";
-import { firstCards, searchProperties, type SearchInput, type SearchResult } from "./search";
+import { firstCards, reviewsExist, searchProperties, type SearchInput, type SearchResult } from "./search";
 
 /** The public catalogue's reads as one request sees them. */
 export interface CatalogueReads {
@@ -14,13 +14,15 @@ export interface CatalogueReads {
   /** A public listing by id or slug, with its photos. */
   property(key: string): ReturnType<typeof findPublicProperty>;
   publicHostOf(propertyId: string): Promise<PublicHost | null>;
+  /** Whether any public listing has a review (the rating sort is offered then). */
+  reviewsExist(): Promise<boolean>;
 }
 
 /**
  * Reads of the public catalogue kept per catalogue version (migration 0013), for the pages drawn per
  * request (signed in, or an anonymous page the page cache does not hold yet) that still show what
- * every viewer sees: the home carousels, the result lists and their filters' counts, a listing and its
- * host's public profile.
+ * every viewer sees: the home carousels, the result lists and their filters' counts, whether the
+ * rating sort is offered, a listing and its host's public profile.
  * Each request reads the version before its first read, or takes the one the page cache has just read
  * for it, so a change shows from the next request in every process, as with the page cache (decision
  * 019). At most `maxEntries` results, the least recently used leaving first; a failed read is not kept.
@@ -66,6 +68,7 @@ export function keptCatalogue(db: Db, maxEntries = 500) {
         facets: (input) => readSearch("facets", input, () => facetCounts(db, input)),
         property: (key) => read(versionOnce(), `property ${key}`, () => findPublicProperty(db, key)),
         publicHostOf: (propertyId) => read(versionOnce(), `host ${propertyId}`, () => publicHostOf(db, propertyId)),
+        reviewsExist: () => read(versionOnce(), "reviews exist", () => reviewsExist(db)),
       };
     },
   };

@@ -177,6 +177,7 @@ function attributeConditions(input: AttributeFilters): SQL[] {
 interface OrderKeys {
   id: SQLWrapper;
   priceCents: SQLWrapper;
+  ratingScore: SQLWrapper;
   createdAt: SQLWrapper;
   distanceKm: SQLWrapper | null;
 }
@@ -184,13 +185,14 @@ interface OrderKeys {
 const tableKeys = (center: LatLng | null): OrderKeys => ({
   id: properties.id,
   priceCents: properties.priceCents,
+  ratingScore: properties.ratingScore,
   createdAt: properties.createdAt,
   distanceKm: center ? distanceFrom(center) : null,
 });
 
 /**
  * Orders match the partial btree indexes: newest (or type, then newest); price, or type then price,
- * with a backward scan for price-high.
+ * with a backward scan for price-high; rating (the Bayesian score), then newest.
  */
 function ordering(sort: Sort, keys: OrderKeys): SQL[] {
   switch (sort) {
@@ -200,6 +202,8 @@ function ordering(sort: Sort, keys: OrderKeys): SQL[] {
       return [asc(keys.priceCents), desc(keys.createdAt), desc(keys.id)];
     case "price-high":
       return [desc(keys.priceCents), asc(keys.createdAt), asc(keys.id)];
+    case "rating":
+      return [desc(keys.ratingScore), desc(keys.createdAt), desc(keys.id)];
     default:
       return [desc(keys.createdAt), desc(keys.id)];
   }
@@ -279,6 +283,7 @@ export function searchStatements(db: Db, input: SearchInput) {
     .select({
       id: properties.id,
       priceCents: properties.priceCents,
+      ratingScore: properties.ratingScore,
       createdAt: properties.createdAt,
       distanceKm: (input.center ? distanceFrom(input.center) : sql<null>`null`).as("distance_km"),
     })
@@ -290,6 +295,7 @@ export function searchStatements(db: Db, input: SearchInput) {
   const matchKeys: OrderKeys = {
     id: matches.id,
     priceCents: matches.priceCents,
+    ratingScore: matches.ratingScore,
     createdAt: matches.createdAt,
     distanceKm: input.center ? matches.distanceKm : null,
   };
@@ -315,6 +321,12 @@ export function searchStatements(db: Db, input: SearchInput) {
   const capped = db.select({ one: sql`1` }).from(properties).where(where).orderBy(...collectOrder).limit(COUNT_CAP + 1).as("capped");
   const count = () => db.select({ n: sql<number>`count(*)::int` }).from(capped);
   return { page, ranked, rankedBeyondCap, count, walksPricedTerms };
+}
+
+/** Whether any public listing has a published review: the rating sort is offered from then on (DESIGN.md, decision 1 on the spec). */
+export async function reviewsExist(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: properties.id }).from(properties).where(and(publicProperty, sql`${properties.reviewCount} > 0`)).limit(1);
+  return row !== undefined;
 }
 
 /** The first cards in the search's order, without counting (home carousels). */

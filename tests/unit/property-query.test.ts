@@ -47,8 +47,9 @@ describe("home query", () => {
       power: ["solar"],
       sort: "distance",
     });
-    const bad = parseHomeQuery(params("state=Minas&near=10,10&radius=0&area=-40,-15,-50,-25&road=lama&sort=rating"));
+    const bad = parseHomeQuery(params("state=Minas&near=10,10&radius=0&area=-40,-15,-50,-25&road=lama&sort=popular"));
     expect(bad).toEqual(DEFAULT_QUERY);
+    expect(parseHomeQuery(params("sort=rating")).sort).toBe("rating");
     expect(parseHomeQuery(params("area=10,10,20,20&radius=501&near=-22.9")).area).toBeNull();
     // "raio": only the distances offered (10, 25, 50, 100 km); "radius", its old name, still read.
     expect([10, 25, 100].map((km) => parseHomeQuery(params(`raio=${km}`)).radiusKm)).toEqual([10, 25, 100]);
@@ -71,7 +72,7 @@ describe("home query", () => {
   });
 
   it("falls back to defaults for bad values", () => {
-    const bad = "minPrice=-50&maxPrice=abc&minGuests=0&page=-1&sort=rating&search=%20%20";
+    const bad = "minPrice=-50&maxPrice=abc&minGuests=0&page=-1&sort=popular&search=%20%20";
     expect(parseHomeQuery(params(bad))).toEqual(DEFAULT_QUERY);
     expect(parseHomeQuery(params("minPrice=1e3&page=1.5&minGuests=9999999999"))).toEqual(DEFAULT_QUERY);
     expect(parseHomeQuery(params("minPrice=600&maxPrice=200"))).toMatchObject({ minPrice: 600, maxPrice: 1000 });

@@ -40,6 +40,7 @@ export function CategoryFilters({
   query,
   sort,
   centred,
+  reviewsExist,
   priceStepTexts,
   onNavigate,
 }: {
@@ -48,6 +49,8 @@ export function CategoryFilters({
   query: PropertyQuery;
   sort: Sort;
   centred: boolean;
+  /** Any listing has reviews: "Mais bem avaliados" is offered. */
+  reviewsExist: boolean;
   /** The price slider's steps as shown (see PriceRange). */
   priceStepTexts: readonly string[];
   onNavigate: (search: string) => void;
@@ -104,7 +107,7 @@ export function CategoryFilters({
             placeholder="Localização"
             onNearMe={(near: LatLng) => go({ location: "", near, sort: null, page: 1 })}
           />
-          <SortField id="ordenar" sort={sort} centred={centred} labelClassName={label} onChange={apply} />
+          <SortField id="ordenar" sort={sort} centred={centred} reviewsExist={reviewsExist} labelClassName={label} onChange={apply} />
           {centred ? <RadiusField id="distancia" radiusKm={query.radiusKm} onChange={apply} /> : null}
         </div>
       </div>

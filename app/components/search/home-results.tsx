@@ -16,7 +16,22 @@ import { Icon } from "~/components/ui/icons";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /** The home page's results (a search from the home page's form): loaded only by the pages that show them (routes/home.tsx). */
-export default function HomeResults({ query, sort, results, notes, chips }: { query: PropertyQuery; sort: Sort; results: Promise<ShownResults>; notes: PlaceNotes; chips: QueryChip[] }) {
+export default function HomeResults({
+  query,
+  sort,
+  reviewsExist,
+  results,
+  notes,
+  chips,
+}: {
+  query: PropertyQuery;
+  sort: Sort;
+  /** Any listing has reviews: "Mais bem avaliados" is offered. */
+  reviewsExist: boolean;
+  results: Promise<ShownResults>;
+  notes: PlaceNotes;
+  chips: QueryChip[];
+}) {
   const search = homeSearch(query);
   const form = useFormResetKey(search);
   const centred = notes.centerName !== null;
@@ -84,7 +99,7 @@ export default function HomeResults({ query, sort, results, notes, chips }: { qu
                 <span className="font-semibold">{count}</span>
                 {r.page > 1 && r.pageCount > 1 ? <span className="ml-2 text-sm text-stone-600 dark:text-stone-400">{`Página ${r.page} de ${r.pageCount}`}</span> : null}
               </p>
-              {centred || r.items.length > 1 ? <ResultsOrder query={query} sort={sort} centred={centred} showSort={r.items.length > 1} /> : null}
+              {centred || r.items.length > 1 ? <ResultsOrder query={query} sort={sort} centred={centred} reviewsExist={reviewsExist} showSort={r.items.length > 1} /> : null}
             </div>
           )}
           pages={(r) => pageWindow(r.page, r.pageCount)}
@@ -100,7 +115,7 @@ export default function HomeResults({ query, sort, results, notes, chips }: { qu
  * category's filters: a GET form of its own carrying the search, which applies at once with
  * JavaScript (the search's own order stays out of the URL: one URL per list).
  */
-function ResultsOrder({ query, sort, centred, showSort }: { query: PropertyQuery; sort: Sort; centred: boolean; showSort: boolean }) {
+function ResultsOrder({ query, sort, centred, reviewsExist, showSort }: { query: PropertyQuery; sort: Sort; centred: boolean; reviewsExist: boolean; showSort: boolean }) {
   const navigate = useNavigate();
   const kept = new URLSearchParams(homeSearch({ ...query, sort: showSort ? null : query.sort, radiusKm: centred ? DEFAULT_RADIUS_KM : query.radiusKm, page: 1 }));
   const inline = "text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200";
@@ -123,6 +138,7 @@ function ResultsOrder({ query, sort, centred, showSort }: { query: PropertyQuery
           id="ordenar-busca"
           sort={sort}
           centred={centred}
+          reviewsExist={reviewsExist}
           className="flex items-center gap-2"
           labelClassName={inline}
           onChange={(event) => {

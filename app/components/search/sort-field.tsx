@@ -4,12 +4,14 @@ import { inputClass } from "~/components/ui/input-class";
 
 /**
  * "Ordenar por", on a category's filters and above a search's results. `sort` is the order shown (the
- * query's, or the search's own); "Mais próximos" only when `centred`, a search around a place.
+ * query's, or the search's own); "Mais próximos" only when `centred`, a search around a place;
+ * "Mais bem avaliados" once `reviewsExist` (or when a link asked for it).
  */
 export function SortField({
   id,
   sort,
   centred,
+  reviewsExist,
   className,
   labelClassName,
   onChange,
@@ -17,6 +19,7 @@ export function SortField({
   id: string;
   sort: Sort;
   centred: boolean;
+  reviewsExist: boolean;
   className?: string;
   labelClassName: string;
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
@@ -35,7 +38,7 @@ export function SortField({
         onChange={onChange}
         className={inputClass}
       >
-        {SORTS.filter((s) => centred || s !== "distance").map((s) => (
+        {SORTS.filter((s) => (centred || s !== "distance") && (reviewsExist || s !== "rating" || sort === "rating")).map((s) => (
           <option key={s} value={s}>
             {SORT_LABELS[s]}
           </option>
