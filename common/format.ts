@@ -19,6 +19,7 @@ const date = formatter(
     }),
 );
 const integer = formatter(() => new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 }));
+const monthYear = formatter(() => new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "America/Sao_Paulo" }));
 
 /** Money is stored in integer centavos. */
 export function formatBRL(centavos: number): string {
@@ -28,6 +29,11 @@ export function formatBRL(centavos: number): string {
 /** dd/mm/aaaa in Brasília time. */
 export function formatDate(value: Date | string): string {
   return date().format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** "março de 2027" in Brasília time; a date-only "2027-03-13" is that day. */
+export function formatMonthYear(value: Date | string): string {
+  return monthYear().format(typeof value === "string" ? new Date(`${value}T12:00:00-03:00`) : value);
 }
 
 /** "1.234": a whole number with pt-BR's thousands separator. */

@@ -28,9 +28,18 @@ export interface PropertyCardData {
    * a phone loads the locale's data, tens of milliseconds in the middle of the page's hydration.
    */
   price: string;
+  /** Its published reviews as shown, formatted on the server as `price` is; null before the first (the card says "Novo"). */
+  rating: CardRating | null;
   cover: StoredImage | null;
   /** The host's badges in one line ("Identidade verificada · Cadastur"), or null. */
   badges: string | null;
+}
+
+/** A listing's reviews on its card: "4,8" and "12" beside a star, read aloud as `label` ("Nota 4,8 de 5, 12 avaliações"). */
+export interface CardRating {
+  average: string;
+  count: string;
+  label: string;
 }
 
 /** A card on the host's own list (/minhas-propriedades). */

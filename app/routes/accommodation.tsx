@@ -20,6 +20,8 @@ import { publicHostOf } from "@server/accounts/public-host";
 import { pendingPreview } from "@server/properties/preview";
 import { PreviewNotice } from "~/components/property/detail/preview-notice";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
+import { responsivenessOf } from "@server/trust/contacts";
+import { reviewsView } from "~/lib/listing-reviews.server";
 
 /**
  * The host's section is below the listing's first screen: the browser loads its code when it comes
@@ -28,6 +30,13 @@ import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 const loadHostSection = () => import("~/components/property/detail/host-section");
 const serverHostSection = import.meta.env.SSR ? await loadHostSection() : null;
 const HostSection = serverHostSection?.HostSection ?? lazy(() => loadHostSection().then((m) => ({ default: m.HostSection })));
+/** The reviews too: below the first screen, loaded as they come near. */
+const loadReviewsSection = () => import("~/components/property/detail/reviews-section");
+const serverReviewsSection = import.meta.env.SSR ? await loadReviewsSection() : null;
+const ReviewsSection = serverReviewsSection?.ReviewsSection ?? lazy(() => loadReviewsSection().then((m) => ({ default: m.ReviewsSection })));
+
+/** Page n of a listing's reviews: `?avaliacoes=n` on its page. */
+const REVIEWS_PAGE = "avaliacoes";
 
 /** A preview is seen only by its host and operators: kept by no shared cache nor the browser, indexed by no search engine. */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -38,7 +47,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const preview = published ? null : await pendingPreview(context.services.database.db, await getViewer(context), params.id);
   const property = published ?? preview?.property;
   if (!property) throw data(null, { status: 404 });
-  const host = preview ? await publicHostOf(context.services.database.db, property.id) : await context.catalogue.publicHostOf(property.id);
+  const db = context.services.database.db;
+  const host = preview ? await publicHostOf(db, property.id) : await context.catalogue.publicHostOf(property.id);
   const base = context.services.config.BASE_URL;
   const cover = property.images[0];
   const today = nightOf(new Date());
@@ -50,6 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Formatted here, not on the phone (see PropertyCardData.price).
     price: formatBRL(property.priceCents),
     host,
+    responsiveness: host ? await responsivenessOf(db, host.id, context.services.clock.now()) : null,
+    reviews: preview ? null : await reviewsView(db, property.id, Number(url.searchParams.get(REVIEWS_PAGE)) || 1),
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
     backTo: listingBackPath(url),
     today,
@@ -106,7 +118,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { preview, property, price, host, categorySlug, today, backTo, availability, stay } = loaderData;
+  const { preview, property, price, host, responsiveness, reviews, categorySlug, today, backTo, availability, stay } = loaderData;
   return (
     <PropertyDetailLayout
       topBar={
@@ -140,10 +152,17 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           <PlaceMap position={{ lat: property.lat, lng: property.lng }} exact={property.showExactLocation} location={property.location} />
         ) : null
       }
+      reviews={
+        preview ? null : (
+          <HydrateWhenSeen name="avaliacoes">
+            <ReviewsSection reviews={reviews} pageHref={(page) => `/accommodation/${property.slug}${page > 1 ? `?${REVIEWS_PAGE}=${page}` : ""}#avaliacoes`} />
+          </HydrateWhenSeen>
+        )
+      }
       host={
         host ? (
           <HydrateWhenSeen name="anfitriao">
-            <HostSection host={host} reportPath={preview ? null : `/denunciar/anuncio/${property.slug}`} />
+            <HostSection host={host} responsiveness={responsiveness} reportPath={preview ? null : `/denunciar/anuncio/${property.slug}`} />
           </HydrateWhenSeen>
         ) : null
       }

@@ -3,6 +3,9 @@ import type { Route } from "./+types/anfitriao";
 import { languagesSentence } from "@common/languages";
 import { pageWindow } from "@common/property-query";
 import { hostPage } from "@server/accounts/public-host";
+import { formatRating, reviewCountLabel } from "@common/reviews";
+import { responsivenessOf } from "@server/trust/contacts";
+import { hostRating } from "@server/trust/reviews";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { PropertyCard } from "~/components/property/property-card";
@@ -25,7 +28,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // One address per page: page 1 has none, and a page past the end goes to the last one.
   const canonical = pageHref(params.id)(found.page);
   if (url.pathname + url.search !== canonical) throw redirect(canonical);
-  return { ...found, languages: languagesSentence(found.host.languages), url: new URL(canonical, context.services.config.BASE_URL).href };
+  const db = context.services.database.db;
+  const [rating, responsiveness] = await Promise.all([hostRating(db, found.host.id), responsivenessOf(db, found.host.id, context.services.clock.now())]);
+  return {
+    ...found,
+    // Over all the host's public listings; formatted here, as the cards' prices are.
+    rating: rating ? `${formatRating(rating.average)} · ${reviewCountLabel(rating.count)}` : null,
+    responsiveness,
+    languages: languagesSentence(found.host.languages),
+    url: new URL(canonical, context.services.config.BASE_URL).href,
+  };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
@@ -43,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Anfitriao({ loaderData }: Route.ComponentProps) {
-  const { host, listings, total, page, pageCount, languages } = loaderData;
+  const { host, listings, total, page, pageCount, languages, rating, responsiveness } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
@@ -52,6 +64,23 @@ export default function Anfitriao({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{host.firstName}</h1>
           <p className="mt-1 text-stone-700 dark:text-stone-300">{`No Recanto desde ${host.memberSince}`}</p>
           <HostBadges host={host} className="mt-3" />
+          {rating || responsiveness ? (
+            <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium">
+              {rating ? (
+                <span className="flex items-center gap-1.5">
+                  <Icon name="star" aria-hidden className="size-4 fill-current text-amber-600 dark:text-amber-400" />
+                  <span className="sr-only">Nota média nos anúncios: </span>
+                  {rating}
+                </span>
+              ) : null}
+              {responsiveness ? (
+                <span className="flex items-center gap-1.5">
+                  <Icon name="message-circle" aria-hidden className="size-4" />
+                  {responsiveness}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
         </div>
       </header>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/contatos-recebidos";
 import { pageWindow } from "@common/property-query";
+import { isUuid } from "@common/uuid";
 import { RESPONSE_ANSWERS, RESPONSE_LABELS, RESPONSE_MIN_ANSWERS, RESPONSE_WINDOW_DAYS, responsivenessBadge } from "@common/reviews";
 import { requireHost } from "@server/accounts/guards";
 import { contactedListings, receivedContacts, responseCounts } from "@server/trust/contacts";
@@ -30,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, clock } = context.services;
   const params = new URL(request.url).searchParams;
   const listings = await contactedListings(database.db, viewer.id);
-  const listing = listings.find((l) => l.id === params.get("anuncio"))?.id ?? null;
+  // Any id: the contacts are read by this host's id, so another host's listing just shows none.
+  const listing = isUuid(params.get("anuncio") ?? "") ? params.get("anuncio") : null;
   const now = clock.now();
   const [contacts, counts] = await Promise.all([
     receivedContacts(database.db, viewer.id, { propertyId: listing, page: Number(params.get("pagina")) || 1 }),
@@ -113,7 +115,7 @@ export default function ContatosRecebidos({ loaderData, actionData }: Route.Comp
 
       {contacts.items.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-dashed border-stone-300 px-4 py-12 text-center dark:border-stone-700">
-          Nenhum contato ainda. Quando um hóspede tocar em “Contatar via WhatsApp” num anúncio seu, ele aparece aqui.
+          {listing ? "Nenhum contato neste anúncio ainda." : "Nenhum contato ainda."} Quando um hóspede tocar em “Contatar via WhatsApp” num anúncio seu, ele aparece aqui.
         </p>
       ) : (
         <ul className="mt-6 space-y-4">

@@ -255,6 +255,12 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                   >
                     <Icon name="house" aria-hidden className="mr-2 h-4 w-4" /> Minhas propriedades
                   </Link>
+                  <Link
+                    to="/minhas-propriedades/contatos"
+                    className="inline-flex w-full items-center justify-center rounded-lg border border-stone-300 px-4 py-3 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+                  >
+                    <Icon name="message-circle" aria-hidden className="mr-2 h-4 w-4" /> Contatos recebidos
+                  </Link>
                 </div>
               </section>
             </>

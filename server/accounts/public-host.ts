@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { formatMonthYear } from "../../common/format";
 import { firstName } from "../../common/text";
 import type { PropertyCardData } from "../../common/property-card";
 import type { Db } from "../db/client";
@@ -23,7 +24,6 @@ export interface PublicHost {
   cadastur: boolean;
 }
 
-const MEMBER_SINCE = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "America/Sao_Paulo" });
 
 /** The account's approved verification, left joined (at most one per account: identity_verifications_user_open_idx). */
 const approvedVerification = and(eq(identityVerifications.userId, users.id), eq(identityVerifications.status, "approved"));
@@ -37,7 +37,7 @@ const publicHostColumns = {
 };
 
 function toPublicHost({ name, createdAt, ...row }: { id: string; name: string; photoKey: string | null; createdAt: Date; verified: boolean; cadastur: boolean }): PublicHost {
-  return { ...row, firstName: firstName(name), memberSince: MEMBER_SINCE.format(createdAt) };
+  return { ...row, firstName: firstName(name), memberSince: formatMonthYear(createdAt) };
 }
 
 /** The host of this listing as the public sees them; null for a listing that does not exist. Callers check that the listing is public. */

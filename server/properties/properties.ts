@@ -141,6 +141,9 @@ export const detailColumns = {
   otherRules: properties.otherRules,
   cancellationPolicy: properties.cancellationPolicy,
   cancellationNotes: properties.cancellationNotes,
+  /** Published reviews: the heading's rating, or "Novo". */
+  reviewCount: properties.reviewCount,
+  ratingSum: properties.ratingSum,
 };
 
 /** A listing's photos in order, the cover first. */

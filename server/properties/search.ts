@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Amenity, PropertyType } from "../../common/catalog";
 import { normalizeText } from "../../common/cities";
-import { formatBRL } from "../../common/format";
+import { formatBRL, formatCount } from "../../common/format";
 import { PRICE_MAX, type Area, type LatLng, type PropertyQuery, type Sort } from "../../common/property-query";
 import { EARTH_RADIUS_KM } from "../../common/places";
 import { featureTag, internetTag, powerTag, roadTag, signalTag } from "../../common/stay-attributes";
 import type { Db } from "../db/client";
 import { identityVerifications, properties, propertyImages, publicProperty } from "../db/schema";
 import { badgeLine } from "../../common/host-badges";
-import type { PropertyCardData } from "../../common/property-card";
+import type { CardRating, PropertyCardData } from "../../common/property-card";
+import { formatRating, reviewCountLabel } from "../../common/reviews";
 import { pricedTermsPage } from "./priced-terms";
 import { availableFor } from "../availability/available";
 
@@ -34,7 +35,7 @@ export interface SearchInput extends Omit<PropertyQuery, "propertyType" | "sort"
 }
 
 
-/** The columns a property card shows (its cover and shown price come from toCards, its badges from hostCadastur). */
+/** The columns a property card shows (its cover, shown price and rating come from toCards, its badges from hostCadastur). */
 export const cardColumns = {
   id: properties.id,
   slug: properties.slug,
@@ -42,6 +43,8 @@ export const cardColumns = {
   location: properties.location,
   propertyType: properties.propertyType,
   priceCents: properties.priceCents,
+  reviewCount: properties.reviewCount,
+  ratingSum: properties.ratingSum,
   /**
    * The host's approved identity verification (at most one per account:
    * identity_verifications_user_open_idx): null without one, else whether its Cadastur was checked.
@@ -386,11 +389,21 @@ export async function searchProperties(db: Db, input: SearchInput): Promise<Sear
   return { items: await toCards(db, items), total, totalIsCapped: found > COUNT_CAP, page, pageCount };
 }
 
+/** A listing's reviews as its card shows them; null before the first ("Novo"). */
+function cardRating(reviewCount: number, ratingSum: number): CardRating | null {
+  if (reviewCount === 0) return null;
+  const average = formatRating(ratingSum / reviewCount);
+  return { average, count: formatCount(reviewCount), label: `Nota ${average} de 5, ${reviewCountLabel(reviewCount)}` };
+}
+
 /**
- * Rows as cards: each with its first image (position order, one query for all), its price as shown,
- * and its host's badges (read with the row: cardColumns.hostCadastur).
+ * Rows as cards: each with its first image (position order, one query for all), its price and
+ * rating as shown, and its host's badges (read with the row: cardColumns.hostCadastur).
  */
-export async function toCards<Row extends { id: string; priceCents: number; hostCadastur: boolean | null }>(db: Db, rows: Row[]): Promise<(Omit<Row, "hostCadastur"> & Pick<PropertyCardData, "cover" | "price" | "badges">)[]> {
+export async function toCards<Row extends { id: string; priceCents: number; reviewCount: number; ratingSum: number; hostCadastur: boolean | null }>(
+  db: Db,
+  rows: Row[],
+): Promise<(Omit<Row, "hostCadastur" | "reviewCount" | "ratingSum"> & Pick<PropertyCardData, "cover" | "price" | "rating" | "badges">)[]> {
   if (rows.length === 0) return [];
   const covers = await db
     .selectDistinctOn([propertyImages.propertyId], {
@@ -404,9 +417,10 @@ export async function toCards<Row extends { id: string; priceCents: number; host
     .where(inArray(propertyImages.propertyId, rows.map((r) => r.id)))
     .orderBy(propertyImages.propertyId, asc(propertyImages.position));
   const byProperty = new Map(covers.map(({ propertyId, ...cover }) => [propertyId, cover]));
-  return rows.map(({ hostCadastur, ...r }) => ({
+  return rows.map(({ hostCadastur, reviewCount, ratingSum, ...r }) => ({
     ...r,
     price: formatBRL(r.priceCents),
+    rating: cardRating(reviewCount, ratingSum),
     cover: byProperty.get(r.id) ?? null,
     badges: badgeLine({ verified: hostCadastur !== null, cadastur: hostCadastur === true }),
   }));

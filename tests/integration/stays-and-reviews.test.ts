@@ -4,11 +4,12 @@ import { addNights, nightOf } from "../../common/nights";
 import { REVIEW_MESSAGES, STAY_MESSAGES } from "../../common/reviews";
 import { contacts, properties, reviews, stays } from "../../server/db/schema";
 import { runJob } from "../../server/jobs/runner";
-import { reviewInvitationsJob } from "../../server/jobs/jobs";
+import { responseQuestionsJob, reviewInvitationsJob } from "../../server/jobs/jobs";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertProperty } from "../support/factories";
+import { Client } from "../support/http";
 import { confirmStay, contactListing, HOST_CONTACTS, ownAddress } from "../support/stays";
 
 const inPage = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
@@ -212,6 +213,17 @@ describe(`contacts, stays and reviews (${engine})`, () => {
       const again = await host.client.post(HOST_CONTACTS, { intent: "responder-avaliacao", avaliacao: review!.id, contato: contact.id, reply: "De novo" });
       expect(await again.text()).toContain(inPage(REVIEW_MESSAGES.replied));
       expect((await db().select({ reply: reviews.hostReply }).from(reviews).where(eq(reviews.id, review!.id)))[0]!.reply).toBe("Obrigada, Davi! Volte sempre.");
+
+      // The listing shows it to anyone: the average and count, the sub-ratings, the review, the reply; the host page the host's average.
+      const page = await (await new Client(t.app.url).get(`/accommodation/${listing.slug}`)).text();
+      expect(page).toContain('<span class="sr-only">Nota média </span>4,0<span class="sr-only"> de 5</span> · 1 avaliação');
+      expect(page).toContain("Localização");
+      expect(page).toContain("Davi");
+      expect(page).not.toContain("Souza");
+      expect(page).toContain(inPage(REVIEW.text));
+      expect(page).toContain("Obrigada, Davi! Volte sempre.");
+      expect(page).toContain(`href="/denunciar/avaliacao/${review!.id}"`);
+      expect(await (await new Client(t.app.url).get(`/anfitriao/${host.id}`)).text()).toContain("4,0 · 1 avaliação");
     } finally {
       resetClock();
     }
@@ -258,5 +270,45 @@ describe(`contacts, stays and reviews (${engine})`, () => {
     }
     expect((await db().select().from(reviews).where(eq(reviews.stayId, stayId)))[0]).toMatchObject({ status: "held", heldFor: "same-network" });
     expect((await db().select({ n: properties.reviewCount }).from(properties).where(eq(properties.id, listing.id)))[0]!.n).toBe(before);
+  });
+
+  it("asks each guest once, a day after the contact, whether the host answered; three fast answers make the badge", async () => {
+    const other = await insertProperty(db(), host.id, { title: "Chalé das Respostas", status: "approved", whatsappContact: "5548991234567" });
+    const guests = [await guest("Fábio Respondido"), await guest("Gina Respondida"), await guest("Hugo Respondido")];
+    for (const g of guests) await contactListing(g.client, other.slug);
+    const page = async () => new Client(t.app.url).get(`/accommodation/${other.slug}`).then((res) => res.text());
+    expect(await page()).not.toContain("Costuma responder");
+
+    // Not before a day has passed; then once per contact, whatever the runs.
+    await runJob(t.app.services, responseQuestionsJob);
+    expect((await t.app.outbox()).filter((mail) => mail.subject === "Marina respondeu sua mensagem?" && mail.to.includes(guests[0]!.email))).toHaveLength(0);
+    moveClock(1.05);
+    try {
+      await runJob(t.app.services, responseQuestionsJob);
+      expect(await runJob(t.app.services, responseQuestionsJob)).toEqual({ ran: true, count: 0 });
+      for (const g of guests) {
+        const asked = (await t.app.outbox()).filter((mail) => mail.subject === "Marina respondeu sua mensagem?" && mail.to.includes(g.email));
+        expect(asked).toHaveLength(1);
+        expect(asked[0]!.text).toContain(`${t.app.url}/perfil#respondeu`);
+      }
+      const contact = await contactOf(guests[0]!.id, other.id);
+      // Only the guest answers their own contact, once, with one of the four answers.
+      expect((await host.client.post("/perfil", { intent: "anfitriao-respondeu", contato: contact.id, resposta: "hora" })).status).toBe(404);
+      expect((await guests[1]!.client.post("/perfil", { intent: "anfitriao-respondeu", contato: contact.id, resposta: "hora" })).status).toBe(404);
+      expect((await guests[0]!.client.post("/perfil", { intent: "anfitriao-respondeu", contato: contact.id, resposta: "logo" })).status).toBe(400);
+      expect(await (await guests[0]!.client.get("/perfil")).text()).toContain("O anfitrião respondeu?");
+      for (const g of guests) {
+        const mine = await contactOf(g.id, other.id);
+        expect((await g.client.post("/perfil", { intent: "anfitriao-respondeu", contato: mine.id, resposta: g === guests[2] ? "dia" : "hora" })).status).toBe(302);
+      }
+      expect((await guests[0]!.client.post("/perfil", { intent: "anfitriao-respondeu", contato: contact.id, resposta: "nao" })).status).toBe(302);
+      expect((await contactOf(guests[0]!.id, other.id)).response).toBe("hora");
+      expect(await (await guests[0]!.client.get("/perfil")).text()).not.toContain("O anfitrião respondeu?");
+      expect(await page()).toContain("Costuma responder em até 1 hora");
+      const figures = await (await host.client.get(HOST_CONTACTS)).text();
+      expect(figures).toContain("Seus anúncios mostram: “Costuma responder em até 1 hora”.");
+    } finally {
+      resetClock();
+    }
   });
 });

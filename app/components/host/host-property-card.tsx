@@ -125,6 +125,9 @@ export function HostPropertyCard({ property }: { property: HostPropertyCardData 
             </label>
           </div>
           <div className="flex items-center gap-1">
+            <Link to={`/minhas-propriedades/contatos?anuncio=${property.id}`} className={iconLink} aria-label={`Contatos recebidos de ${property.title}`}>
+              <Icon name="message-circle" aria-hidden className="size-4" />
+            </Link>
             <Link
               to={`/minhas-propriedades/${property.id}/calendario`}
               className={iconLink}

@@ -6,7 +6,7 @@ import { listingPath } from "~/lib/listing-path";
 import { FavoriteButton } from "./favorite-button";
 import { PropertyImage } from "./property-image";
 
-/** Cover, title, place, type, price per night and "Novo" (no reviews exist yet, so no rating is shown). Styled by the `card` classes (app.css). */
+/** Cover, title, place, type, price per night, and the reviews' average and count or "Novo". Styled by the `card` classes (app.css). */
 export function PropertyCard({
   property,
   distance,
@@ -45,7 +45,15 @@ export function PropertyCard({
               {property.title}
             </Link>
           </Title>
-          <span className="card-new">Novo</span>
+          {property.rating ? (
+            <span className="card-rating" role="img" aria-label={property.rating.label}>
+              <Icon name="star" className="card-star" />
+              {property.rating.average}
+              <span className="card-count">({property.rating.count})</span>
+            </span>
+          ) : (
+            <span className="card-new">Novo</span>
+          )}
         </div>
         <p className="card-place">
           <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />

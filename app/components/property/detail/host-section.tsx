@@ -4,8 +4,11 @@ import { Avatar } from "~/components/ui/avatar";
 import { HostBadges } from "~/components/property/host-badges";
 import { Icon } from "~/components/ui/icons";
 
-/** "Anfitrião": who hosts the listing, as the public sees them, with a link to their page, and "Denunciar anúncio". */
-export function HostSection({ host, reportPath }: { host: PublicHost; reportPath: string | null }) {
+/**
+ * "Anfitrião": who hosts the listing, as the public sees them, how fast they usually answer (guests'
+ * answers to "O anfitrião respondeu?"), a link to their page, and "Denunciar anúncio".
+ */
+export function HostSection({ host, responsiveness, reportPath }: { host: PublicHost; responsiveness: string | null; reportPath: string | null }) {
   return (
     <section aria-labelledby="anfitriao-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
       <h2 id="anfitriao-titulo" className="text-xl font-semibold">
@@ -17,6 +20,12 @@ export function HostSection({ host, reportPath }: { host: PublicHost; reportPath
           <p className="font-semibold">{`Hospedado por ${host.firstName}`}</p>
           <p className="text-sm text-stone-600 dark:text-stone-400">{`No Recanto desde ${host.memberSince}`}</p>
           <HostBadges host={host} className="mt-2" />
+          {responsiveness ? (
+            <p className="mt-1 flex items-center gap-1.5 text-sm font-medium">
+              <Icon name="message-circle" aria-hidden className="size-4 shrink-0" />
+              {responsiveness}
+            </p>
+          ) : null}
           <Link to={`/anfitriao/${host.id}`} className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
             {`Conheça ${host.firstName}`}
           </Link>

@@ -18,6 +18,8 @@ export interface DetailProperty extends HouseRules {
   safetyItems: readonly string[];
   /** The host's stated attributes, as stored tags. */
   features: readonly string[];
+  reviewCount: number;
+  ratingSum: number;
 }
 
 /** The top bar's way back (to the home page, to the moderation queue). */
@@ -48,6 +50,7 @@ export function PropertyDetailLayout({
   asideOnPhones,
   tallAside = false,
   place,
+  reviews,
   host,
   phoneBar,
 }: {
@@ -65,7 +68,9 @@ export function PropertyDetailLayout({
   tallAside?: boolean;
   /** Where the listing is (a map), after the text. */
   place?: ReactNode;
-  /** Who hosts it, after the place. */
+  /** What guests said, after the place. */
+  reviews?: ReactNode;
+  /** Who hosts it, after the reviews. */
   host?: ReactNode;
   /**
    * Phones only (under 768px, where the aside is not a column beside the text): kept at the bottom
@@ -85,7 +90,7 @@ export function PropertyDetailLayout({
     <article className={`mx-auto max-w-6xl px-4 pt-4 sm:px-6 md:pt-6 ${phoneBar ? "md:pb-16" : "pb-16"}`}>
       {topBar}
       {notice}
-      <PropertyHeading title={property.title} location={property.location} />
+      <PropertyHeading title={property.title} location={property.location} reviewCount={property.reviewCount} ratingSum={property.ratingSum} />
       <div className="mt-5">{photos}</div>
       <div
         className={`mt-8 grid gap-x-12 md:grid-cols-[minmax(0,1fr)_20rem] ${tallAside ? "md:grid-rows-[auto_1fr] " : ""}lg:grid-cols-[minmax(0,1fr)_23rem]`}
@@ -102,6 +107,7 @@ export function PropertyDetailLayout({
           <PropertyAbout description={property.description} amenities={property.amenities} features={property.features} safetyItems={property.safetyItems} />
           <HouseRulesSection rules={property} features={property.features} />
           {place}
+          {reviews}
           {host}
         </div>
         {asideOnPhones === "last" ? asideColumn : null}

@@ -1,12 +1,13 @@
 import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatRating, reviewCountLabel } from "@common/reviews";
 import { AmenityList, AttributeList, SafetyList } from "./feature-list";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Title, place and "Novo" (there are no reviews yet, so no rating is invented). */
-export function PropertyHeading({ title, location }: { title: string; location: string }) {
+/** Title, place, and the rating with its count linking to the reviews, or "Novo" before the first review. */
+export function PropertyHeading({ title, location, reviewCount, ratingSum }: { title: string; location: string; reviewCount: number; ratingSum: number }) {
   return (
     <div>
       <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{title}</h1>
@@ -15,11 +16,21 @@ export function PropertyHeading({ title, location }: { title: string; location: 
           <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
           {location}
         </span>
-        <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-          <Icon name="sparkles" aria-hidden className="size-3.5" />
-          Novo
-          <span className="sr-only">: ainda sem avaliações</span>
-        </span>
+        {reviewCount > 0 ? (
+          <a href="#avaliacoes" className="inline-flex items-center gap-1 font-semibold underline underline-offset-2">
+            <Icon name="star" aria-hidden className="size-4 fill-current text-amber-600 dark:text-amber-400" />
+            <span className="sr-only">Nota </span>
+            {formatRating(ratingSum / reviewCount)}
+            <span className="sr-only"> de 5</span>
+            <span className="font-normal">{` · ${reviewCountLabel(reviewCount)}`}</span>
+          </a>
+        ) : (
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+            <Icon name="sparkles" aria-hidden className="size-3.5" />
+            Novo
+            <span className="sr-only">: ainda sem avaliações</span>
+          </span>
+        )}
       </div>
     </div>
   );
