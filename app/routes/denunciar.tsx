@@ -1,8 +1,9 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/denunciar";
-import { checkReport, REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASON_LABELS } from "@common/reports";
+import { checkReport, REPORT_DETAILS_MAX, REPORT_MESSAGES, reportReasonLabels, type ReportKind } from "@common/reports";
 import { fieldRefusal, refused } from "@common/refusal";
-import { isNewAccount, reportSubject, submitReport, type ReportTarget } from "@server/trust/reports";
+import { isNewAccount, reportRefusal, reportSubject, submitReport, type ReportTarget } from "@server/trust/reports";
+import { Stars } from "~/components/contacts/stars";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { PageMessage } from "~/components/layout/page-message";
 import { primaryButton } from "~/components/ui/button-class";
@@ -16,14 +17,24 @@ import { loginPath } from "~/lib/redirects";
 import { refusalData } from "~/lib/refusal.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
+const WHAT: Record<ReportKind, string> = { anuncio: "anúncio", anfitriao: "anfitrião", avaliacao: "avaliação" };
+
+const LISTING_HINT = "Por exemplo: pediram um Pix para outra pessoa, as fotos são de outro lugar, o endereço não existe.";
+const HINTS: Record<ReportKind, string> = {
+  anuncio: LISTING_HINT,
+  anfitriao: LISTING_HINT,
+  avaliacao: "Por exemplo: a pessoa nunca se hospedou aqui, o texto tem ofensas ou o telefone de alguém.",
+};
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Denunciar ${loaderData.subject.kind === "anuncio" ? "anúncio" : "anfitrião"} | Recanto` : "Página não encontrada | Recanto" },
+  { title: loaderData ? `Denunciar ${WHAT[loaderData.subject.kind]} | Recanto` : "Página não encontrada | Recanto" },
   { name: "robots", content: "noindex" },
 ];
 
-/** /denunciar/anuncio/{id or slug} and /denunciar/anfitriao/{id}: one form for both. */
+/** /denunciar/anuncio/{id or slug}, /denunciar/anfitriao/{id} and /denunciar/avaliacao/{id}: one form for all. */
 function targetOf(params: { tipo: string; id: string }): ReportTarget | null {
   if (params.tipo === "anuncio") return { kind: "anuncio", key: params.id };
+  if (params.tipo === "avaliacao") return { kind: "avaliacao", id: params.id };
   return params.tipo === "anfitriao" ? { kind: "anfitriao", id: params.id } : null;
 }
 
@@ -39,14 +50,17 @@ async function reportPage(request: Request, params: { tipo: string; id: string }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { viewer, subject } = await reportPage(request, params, context);
-  return { subject: { kind: subject.kind, title: subject.title, path: subject.path }, own: subject.ownerId === viewer.id };
+  return {
+    subject: { kind: subject.kind, title: subject.title, path: subject.path, quote: subject.kind === "avaliacao" ? subject.quote : null },
+    refusal: reportRefusal(subject, viewer.id)?.title ?? null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, subject } = await reportPage(request, params, context);
   const fields = await readForm(request);
   const typed = sentFields(fields, ["reason", "details"]);
-  const checked = checkReport(fields);
+  const checked = checkReport(fields, subject.kind);
   if (!checked.ok) return refusalData(fieldRefusal(checked), typed);
   if (!viewer.emailVerified) return refusalData(refused(403, REPORT_MESSAGES.unconfirmed), typed);
   const { services } = context;
@@ -58,24 +72,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Denunciar({ loaderData, actionData }: Route.ComponentProps) {
-  const { subject, own } = loaderData;
+  const { subject, refusal } = loaderData;
   const navigation = useNavigation();
   const error = actionData && !actionData.ok ? actionData : null;
   const typed = typedFields(actionData);
   const fieldError = (name: string) => (error?.field === name ? error.title : undefined);
   const reasonError = fieldError("reason");
-  const what = subject.kind === "anuncio" ? "anúncio" : "anfitrião";
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <Link to={subject.path} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
         <Icon name="arrow-left" aria-hidden className="size-4" /> {subject.title}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{`Denunciar ${what}`}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{`Denunciar ${WHAT[subject.kind]}`}</h1>
       <p className="mt-2 text-stone-700 dark:text-stone-300">
-        {`Conte o que aconteceu com “${subject.title}”. Sua denúncia é confidencial: o anfitrião não sabe quem denunciou.${subject.kind === "anuncio" ? " Quando várias pessoas denunciam um anúncio, ele sai das buscas até a nossa equipe analisar." : ""}`}
+        {subject.kind === "avaliacao"
+          ? `Conte o que há de errado com esta avaliação de “${subject.title}”. Sua denúncia é confidencial: nem quem escreveu nem o anfitrião sabem quem denunciou. A avaliação continua publicada até a nossa equipe analisar.`
+          : `Conte o que aconteceu com “${subject.title}”. Sua denúncia é confidencial: o anfitrião não sabe quem denunciou.${subject.kind === "anuncio" ? " Quando várias pessoas denunciam um anúncio, ele sai das buscas até a nossa equipe analisar." : ""}`}
       </p>
-      {own ? (
-        <p className="mt-6 rounded-xl border border-stone-300 p-4 dark:border-stone-700">{subject.kind === "anuncio" ? REPORT_MESSAGES.ownListing : REPORT_MESSAGES.ownself}</p>
+      {subject.quote ? (
+        <figure className="mt-6 rounded-xl border border-stone-200 bg-stone-50 p-4 dark:border-stone-700 dark:bg-stone-900">
+          <figcaption className="sr-only">A avaliação denunciada</figcaption>
+          <Stars value={subject.quote.rating} />
+          <blockquote className="mt-2 whitespace-pre-line break-words text-stone-800 dark:text-stone-200">{subject.quote.text}</blockquote>
+        </figure>
+      ) : null}
+      {refusal ? (
+        <p className="mt-6 rounded-xl border border-stone-300 p-4 dark:border-stone-700">{refusal}</p>
       ) : (
         <Form method="post" className="mt-6 space-y-6" noValidate>
           {error && !error.field ? (
@@ -86,7 +108,7 @@ export default function Denunciar({ loaderData, actionData }: Route.ComponentPro
           <fieldset aria-describedby={reasonError ? "motivo-erro" : undefined}>
             <legend className="mb-2 block font-medium text-stone-800 dark:text-stone-200">Motivo</legend>
             <div className="space-y-2">
-              {Object.entries(REPORT_REASON_LABELS).map(([value, label]) => (
+              {Object.entries(reportReasonLabels(subject.kind)).map(([value, label]) => (
                 <label key={value} className="flex items-center gap-2">
                   <input type="radio" name="reason" value={value} defaultChecked={typed.reason === value} className="size-4 accent-brand-700" />
                   {label}
@@ -102,7 +124,7 @@ export default function Denunciar({ loaderData, actionData }: Route.ComponentPro
             maxLength={REPORT_DETAILS_MAX}
             defaultValue={typed.details}
             error={fieldError("details")}
-            hint="Por exemplo: pediram um Pix para outra pessoa, as fotos são de outro lugar, o endereço não existe."
+            hint={HINTS[subject.kind]}
           />
           <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Enviando..." : "Enviar denúncia"}
