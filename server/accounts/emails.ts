@@ -201,3 +201,17 @@ export function responseQuestionEmail(to: string, name: string, contact: { title
 export function reviewHiddenEmail(to: string, name: string, title: string, reason: string, url: string): EmailMessage {
   return message(to, `Uma avaliação de “${title}” foi ocultada`, [`Olá, ${name}!`, `Nossa equipe ocultou uma avaliação de “${title}”. Motivo: ${reason}`], { label: "Ver o anúncio", url });
 }
+
+export function reviewHiddenForAuthorEmail(to: string, name: string, title: string, reason: string, url: string): EmailMessage {
+  return message(
+    to,
+    `Sua avaliação de “${title}” foi ocultada`,
+    [
+      `Olá, ${name}!`,
+      `Nossa equipe analisou sua avaliação de “${title}” e a ocultou: ela não aparece mais no anúncio nem conta na nota. O motivo:`,
+      reason,
+      "Se achar que foi um engano, fale com a gente pela Central de Ajuda.",
+    ],
+    { label: "Abrir a Central de Ajuda", url },
+  );
+}

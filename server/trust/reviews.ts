@@ -1,12 +1,18 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { cleanReason, reasonError } from "../../common/moderation";
 import { addNights, nightOf } from "../../common/nights";
 import { accepted, refused, type Result } from "../../common/refusal";
+import { REPORT_MESSAGES } from "../../common/reports";
 import { REVIEW_EDIT_HOURS, REVIEW_MESSAGES, REVIEW_WINDOW_DAYS, SUB_RATING_KEYS, type ReviewFields, type SubRating } from "../../common/reviews";
 import { firstName } from "../../common/text";
+import { reviewHiddenEmail, reviewHiddenForAuthorEmail } from "../accounts/emails";
 import { isUniqueViolation, type Db } from "../db/client";
 import { properties, publicProperty, reviews, stays, users } from "../db/schema";
+import type { ModerationDeps } from "../moderation/moderation";
 import { isUuid } from "../properties/properties";
 import { shareFootprints } from "./footprints";
+import { closeReviewReports } from "./reports";
 
 /**
  * Reviews (issue 45): a guest reviews a stay both sides confirmed, after check-out and within
@@ -225,4 +231,112 @@ export async function hostRating(db: Db, hostId: string): Promise<{ average: num
     .from(properties)
     .where(and(eq(properties.hostId, hostId), publicProperty));
   return row && row.count > 0 ? { average: row.sum / row.count, count: row.count } : null;
+}
+
+/** A review as an operator sees it to decide: the whole review, its stay, its listing and who wrote it (null: the account was deleted). */
+export async function reviewForModeration(db: Db, reviewId: string) {
+  if (!isUuid(reviewId)) return null;
+  const host = alias(users, "host");
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      status: reviews.status,
+      heldFor: reviews.heldFor,
+      hiddenReason: reviews.hiddenReason,
+      decidedAt: reviews.decidedAt,
+      rating: reviews.rating,
+      cleanliness: reviews.cleanliness,
+      location: reviews.location,
+      communication: reviews.communication,
+      value: reviews.value,
+      accuracy: reviews.accuracy,
+      text: reviews.text,
+      hostReply: reviews.hostReply,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      checkIn: stays.checkIn,
+      stayedUntil: reviews.stayedUntil,
+      authorId: reviews.authorId,
+      authorName: users.name,
+      listingId: properties.id,
+      listingTitle: properties.title,
+      listingSlug: properties.slug,
+      listingPublic: sql<boolean>`${properties.status} = 'approved' AND ${properties.isActive}`,
+      hostId: properties.hostId,
+      hostName: host.name,
+    })
+    .from(reviews)
+    .innerJoin(properties, eq(properties.id, reviews.propertyId))
+    .innerJoin(host, eq(host.id, properties.hostId))
+    .leftJoin(users, eq(users.id, reviews.authorId))
+    .leftJoin(stays, eq(stays.id, reviews.stayId))
+    .where(eq(reviews.id, reviewId));
+  return row ? { ...row, authorName: row.authorName ? firstName(row.authorName) : null } : null;
+}
+
+/** An operator's decision on a review: publish a held one, or hide a published or held one with a reason. */
+export type ReviewDecision = { kind: "publish" } | { kind: "hide"; reason: string };
+
+/**
+ * One conditional UPDATE from the statuses the decision may start from, never on a review the
+ * operator wrote or of their listing: when two operators decide at once, the second finds it
+ * decided. In the same transaction the listing's count and rating sum are counted again and, when
+ * hiding, the review's open reports are closed. Hiding emails the author and the host afterwards;
+ * a failed email is logged and reported (`emailFailed`), never undoing the decision.
+ */
+export async function decideReview(services: ModerationDeps, operatorId: string, reviewId: string, decision: ReviewDecision): Promise<Result<{ emailFailed: boolean }>> {
+  let reason: string | null = null;
+  if (decision.kind === "hide") {
+    const problem = reasonError(decision.reason);
+    if (problem) return refused(400, problem, { field: "reason" });
+    reason = cleanReason(decision.reason);
+  }
+  if (!isUuid(reviewId)) return refused(404, REPORT_MESSAGES.notFound);
+  const { db } = services.database;
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reviews)
+      .set({ status: decision.kind === "hide" ? "hidden" : "published", hiddenReason: reason, decidedBy: operatorId, decidedAt: sql`now()` })
+      .where(
+        and(
+          eq(reviews.id, reviewId),
+          decision.kind === "hide" ? sql`${reviews.status} IN ('published', 'held')` : sql`${reviews.status} = 'held'`,
+          sql`${reviews.authorId} IS DISTINCT FROM ${operatorId}`,
+          sql`NOT EXISTS (SELECT 1 FROM ${properties} WHERE ${properties.id} = ${reviews.propertyId} AND ${properties.hostId} = ${operatorId})`,
+        ),
+      )
+      .returning({ propertyId: reviews.propertyId });
+    if (!row) return false;
+    await refreshListingRating(tx, row.propertyId);
+    if (decision.kind === "hide") await closeReviewReports(tx, reviewId, operatorId, "hidden");
+    return true;
+  });
+  if (!decided) {
+    const current = await reviewForModeration(db, reviewId);
+    if (!current) return refused(404, REPORT_MESSAGES.notFound);
+    if (current.authorId === operatorId || current.hostId === operatorId) return refused(403, REPORT_MESSAGES.reviewAboutYou);
+    return refused(409, REPORT_MESSAGES.reviewDecided);
+  }
+  services.logger.info({ reviewId, operatorId, decision: decision.kind }, "review moderated");
+  if (decision.kind === "publish") return accepted({ emailFailed: false });
+  const url = (path: string) => new URL(path, services.config.BASE_URL).href;
+  const host = alias(users, "host");
+  try {
+    const [people] = await db
+      .select({ title: properties.title, slug: properties.slug, authorEmail: users.email, authorName: users.name, hostEmail: host.email, hostName: host.name })
+      .from(reviews)
+      .innerJoin(properties, eq(properties.id, reviews.propertyId))
+      .innerJoin(host, eq(host.id, properties.hostId))
+      .leftJoin(users, eq(users.id, reviews.authorId))
+      .where(eq(reviews.id, reviewId));
+    if (!people) throw new Error("review not found");
+    if (people.authorEmail && people.authorName) {
+      await services.mailer.send(reviewHiddenForAuthorEmail(people.authorEmail, firstName(people.authorName), people.title, reason!, url("/central-ajuda")));
+    }
+    await services.mailer.send(reviewHiddenEmail(people.hostEmail, firstName(people.hostName), people.title, reason!, url(`/accommodation/${people.slug}`)));
+    return accepted({ emailFailed: false });
+  } catch (err) {
+    services.logger.error({ err, reviewId }, "email about a hidden review failed");
+    return accepted({ emailFailed: true });
+  }
 }

@@ -28,6 +28,10 @@ const STATUS = {
   approved: { label: "Aprovada", className: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100" },
   rejected: { label: "Recusada", className: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
   reported: { label: "Oculta após denúncias", className: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" },
+  // A review's (issue 45).
+  published: { label: "Publicada", className: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100" },
+  held: { label: "Aguardando publicação", className: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" },
+  hidden: { label: "Oculta", className: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
 } as const;
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS }) {

@@ -14,7 +14,7 @@ export function ModerationTabs({ counts }: { counts: { listings: number; identit
         Identidades <span className="tabular-nums">{counts.identities}</span>
       </NavLink>
       <NavLink to="/moderacao/denuncias" className={tab}>
-        Denúncias <span className="tabular-nums">{counts.reports}</span>
+        Denúncias e avaliações <span className="tabular-nums">{counts.reports}</span>
       </NavLink>
     </nav>
   );

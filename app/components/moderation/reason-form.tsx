@@ -8,13 +8,14 @@ import { inputClass } from "~/components/ui/input-class";
 const secondaryButton =
   "inline-flex w-full items-center justify-center gap-2 rounded-lg border border-red-700 px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950/50";
 
-export type ReasonIntent = "reject" | "unpublish" | "refuse-identity";
+export type ReasonIntent = "reject" | "unpublish" | "refuse-identity" | "hide";
 
 const LISTING_HINT = "O anfitrião recebe este texto por email, com um link para editar a propriedade.";
 const TEXTS: Record<ReasonIntent, { label: string; submitLabel: string; busyLabel: string; hint: string }> = {
   reject: { label: "Motivo da recusa", submitLabel: "Recusar", busyLabel: "Recusando...", hint: LISTING_HINT },
   unpublish: { label: "Motivo para despublicar", submitLabel: "Despublicar", busyLabel: "Despublicando...", hint: LISTING_HINT },
   "refuse-identity": { label: "Motivo da recusa", submitLabel: "Recusar verificação", busyLabel: "Recusando...", hint: "O anfitrião recebe este texto por email e pode enviar um novo pedido." },
+  hide: { label: "Motivo para ocultar", submitLabel: "Ocultar avaliação", busyLabel: "Ocultando...", hint: "Quem escreveu a avaliação e o anfitrião recebem este texto por email." },
 };
 
 /** A required reason (checked here in Portuguese before sending, and again on the server) and its button. */
