@@ -688,7 +688,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
       weight: 4,
       arbitrary: post(
         "report",
-        fc.tuple(segment(fc.constantFrom("anuncio", "anfitriao", "outro")), idSegment).map(([kind, id]) => `/denunciar/${kind}/${id}`),
+        fc.tuple(segment(fc.constantFrom("anuncio", "anfitriao", "avaliacao", "outro")), idSegment).map(([kind, id]) => `/denunciar/${kind}/${id}`),
         form({ reason: either(fc.constantFrom("golpe", "fotos", "falso", "improprio", "outro", "spam")), details: text("Pediram um Pix para outra pessoa.") }),
       ),
     },
@@ -696,8 +696,8 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
       weight: 3,
       arbitrary: post(
         "report-decision",
-        fc.tuple(segment(fc.constantFrom("anuncio", "anfitriao")), idSegment).map(([kind, id]) => `/moderacao/denuncias/${kind}/${id}`),
-        form({ intent: either(fc.constantFrom("dismiss", "unpublish")), reason: text("Pedido de Pix a terceiros confirmado.") }),
+        fc.tuple(segment(fc.constantFrom("anuncio", "anfitriao", "avaliacao")), idSegment).map(([kind, id]) => `/moderacao/denuncias/${kind}/${id}`),
+        form({ intent: either(fc.constantFrom("dismiss", "unpublish", "publish", "hide")), reason: text("Pedido de Pix a terceiros confirmado.") }),
       ),
     },
     { weight: 2, arbitrary: post("billing", fc.constantFrom("/api/assinatura/checkout", "/api/assinatura/portal"), form({})) },
