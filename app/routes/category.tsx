@@ -45,11 +45,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/category/${category.slug}`;
   const { notes } = placeNotes(understood);
   const chips = queryChips(query, notes.stateNames, (without) => path + categorySearch(without));
+  // With the database down the rating option is left out, as the list shows its error state (and the page is not kept).
+  const reviewsExist = await streamed(context.catalogue.reviewsExist(), context, "category search").catch(() => false);
   return {
     category: { slug: category.slug, name: category.name, tagline: category.tagline },
     query,
     sort: input.sort,
-    reviewsExist: await context.catalogue.reviewsExist(),
+    reviewsExist,
     results,
     priceStepTexts: PRICE_STEP_TEXTS,
     notes,

@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The order shown: the chosen one, or the search's own (nearest first around a place).
     const { notes } = placeNotes(understood);
     const chips = queryChips(query, notes.stateNames, (without) => `/${homeSearch(without)}`);
-    return { view: "results" as const, query, sort: input.sort, reviewsExist: await context.catalogue.reviewsExist(), results, notes, chips };
+    // With the database down the rating option is left out, as the list shows its error state (and the page is not kept).
+    const reviewsExist = await logged(context.catalogue.reviewsExist()).catch(() => false);
+    return { view: "results" as const, query, sort: input.sort, reviewsExist, results, notes, chips };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {
