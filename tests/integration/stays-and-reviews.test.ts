@@ -311,4 +311,46 @@ describe(`contacts, stays and reviews (${engine})`, () => {
       resetClock();
     }
   });
+
+  it("lets a guest say they stayed, which only the host confirms", async () => {
+    const iara = await guest("Iara Campos");
+    await contactListing(iara.client, listing.slug);
+    const contact = await contactOf(iara.id);
+    const today = nightOf(new Date());
+    expect((await iara.client.post("/perfil", { intent: "informar-hospedagem", contato: contact.id, checkin: today, checkout: addNights(today, 2) })).status).toBe(302);
+    const stay = (await stayOf(contact.id))!;
+    expect(stay).toMatchObject({ statedBy: "guest", hostConfirmedAt: null });
+    const own = await iara.client.post("/perfil", { intent: "confirmar-hospedagem", hospedagem: stay.id, contato: contact.id });
+    expect(own.status).toBe(403);
+    expect(await own.text()).toContain(inPage(STAY_MESSAGES.ownConfirmation));
+    expect((await stayOf(contact.id))!.hostConfirmedAt).toBeNull();
+    expect(await (await host.client.get(HOST_CONTACTS)).text()).toContain("O hóspede disse que se hospedou");
+    expect((await host.client.post(HOST_CONTACTS, { intent: "confirmar-hospedagem", hospedagem: stay.id, contato: contact.id })).status).toBe(302);
+    expect((await stayOf(contact.id))!.hostConfirmedAt).not.toBeNull();
+  });
+
+  it("holds the third review in a day from accounts under a week old: a burst is a campaign, not guests", async () => {
+    const target = await insertProperty(db(), host.id, { title: "Cabana da Campanha", status: "approved", whatsappContact: "5548991234567" });
+    const today = nightOf(new Date());
+    const stayIds: { client: Awaited<ReturnType<typeof guest>>["client"]; stayId: string }[] = [];
+    for (const name of ["Nova Um", "Nova Dois", "Nova Três"]) {
+      const fresh = await guest(name);
+      await contactListing(fresh.client, target.slug);
+      const contact = await contactOf(fresh.id, target.id);
+      stayIds.push({ client: fresh.client, stayId: await confirmStay(host.client, fresh.client, contact.id, async () => (await stayOf(contact.id))!.id, { checkin: today, checkout: addNights(today, 1) }) });
+    }
+    moveClock(2);
+    try {
+      for (const { client, stayId } of stayIds) expect((await client.post(`/avaliar/${stayId}`, REVIEW)).status).toBe(302);
+    } finally {
+      resetClock();
+    }
+    const statuses = await db().select({ status: reviews.status, heldFor: reviews.heldFor }).from(reviews).where(eq(reviews.propertyId, target.id)).orderBy(reviews.createdAt);
+    expect(statuses).toEqual([
+      { status: "published", heldFor: null },
+      { status: "published", heldFor: null },
+      { status: "held", heldFor: "new-accounts" },
+    ]);
+    expect((await db().select({ n: properties.reviewCount }).from(properties).where(eq(properties.id, target.id)))[0]!.n).toBe(2);
+  });
 });
