@@ -24,13 +24,16 @@ import { responsivenessOf } from "@server/trust/contacts";
 import { reviewsView } from "~/lib/listing-reviews.server";
 
 /**
- * The host's section is below the listing's first screen: the browser loads its code when it comes
- * near (decision 020), the server draws it with the page.
+ * The host's section, the reviews and the listing's body ("Sobre este lugar" and what follows) are
+ * below the first screen on phones: the browser loads their code when they come near (decision
+ * 020), the server draws them with the page.
  */
+const loadPropertyBody = () => import("~/components/property/detail/property-body");
+const serverPropertyBody = import.meta.env.SSR ? await loadPropertyBody() : null;
+const PropertyBody = serverPropertyBody?.PropertyBody ?? lazy(() => loadPropertyBody().then((m) => ({ default: m.PropertyBody })));
 const loadHostSection = () => import("~/components/property/detail/host-section");
 const serverHostSection = import.meta.env.SSR ? await loadHostSection() : null;
 const HostSection = serverHostSection?.HostSection ?? lazy(() => loadHostSection().then((m) => ({ default: m.HostSection })));
-/** The reviews too: below the first screen, loaded as they come near. */
 const loadReviewsSection = () => import("~/components/property/detail/reviews-section");
 const serverReviewsSection = import.meta.env.SSR ? await loadReviewsSection() : null;
 const ReviewsSection = serverReviewsSection?.ReviewsSection ?? lazy(() => loadReviewsSection().then((m) => ({ default: m.ReviewsSection })));
@@ -132,6 +135,11 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       property={property}
       categorySlug={categorySlug}
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
+      body={
+        <HydrateWhenSeen name="sobre">
+          <PropertyBody property={property} />
+        </HydrateWhenSeen>
+      }
       aside={
         <ContactCard
           slug={property.slug}

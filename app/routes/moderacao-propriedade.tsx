@@ -10,6 +10,7 @@ import { ModerationPhotos } from "~/components/moderation/moderation-photos";
 import { PhotoMatches } from "~/components/moderation/photo-matches";
 import { ReviewPanel } from "~/components/moderation/review-panel";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
+import { PropertyBody } from "~/components/property/detail/property-body";
 import { requireOperator } from "@server/accounts/guards";
 import { guardPage } from "~/lib/auth.server";
 import { readForm } from "~/lib/form";
@@ -117,6 +118,7 @@ export default function ModeracaoPropriedade({ loaderData, actionData }: Route.C
       }
       property={property}
       categorySlug={categorySlug}
+      body={<PropertyBody property={property} />}
       photos={
         <>
           <ModerationPhotos images={property.images} title={property.title} />

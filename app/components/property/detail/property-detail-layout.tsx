@@ -2,8 +2,7 @@ import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { HouseRules } from "@common/house-rules";
-import { HouseRulesSection } from "./house-rules-section";
-import { PropertyAbout, PropertyFacts, PropertyHeading } from "./property-summary";
+import { PropertyFacts, PropertyHeading } from "./property-summary";
 
 /** What a detail page shows of a listing, whoever is looking at it. */
 export interface DetailProperty extends HouseRules {
@@ -46,6 +45,7 @@ export function PropertyDetailLayout({
   property,
   categorySlug,
   photos,
+  body,
   aside,
   asideOnPhones,
   tallAside = false,
@@ -61,6 +61,8 @@ export function PropertyDetailLayout({
   property: DetailProperty;
   categorySlug: string | null;
   photos: ReactNode;
+  /** "Sobre este lugar" and what follows it (PropertyBody), after the facts. */
+  body: ReactNode;
   aside: ReactNode;
   /** Where the aside comes on phones, where there is one column: right after the facts, or last. */
   asideOnPhones: "after-facts" | "last";
@@ -104,8 +106,7 @@ export function PropertyDetailLayout({
         />
         {asideOnPhones === "after-facts" ? asideColumn : null}
         <div className="md:col-start-1">
-          <PropertyAbout description={property.description} amenities={property.amenities} features={property.features} safetyItems={property.safetyItems} />
-          <HouseRulesSection rules={property} features={property.features} />
+          {body}
           {place}
           {reviews}
           {host}

@@ -2,7 +2,6 @@ import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatRating, reviewCountLabel } from "@common/reviews";
-import { AmenityList, AttributeList, SafetyList } from "./feature-list";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -80,32 +79,5 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
       <span className="text-brand-700 dark:text-brand-300">{icon}</span>
       <span>{children}</span>
     </li>
-  );
-}
-
-/** "Sobre este lugar", then the amenities and safety items: the body of a detail page. */
-export function PropertyAbout({
-  description,
-  amenities,
-  features,
-  safetyItems,
-}: {
-  description: string;
-  amenities: readonly string[];
-  features: readonly string[];
-  safetyItems: readonly string[];
-}) {
-  return (
-    <>
-      <section aria-labelledby="sobre-titulo" className="border-t border-stone-200 py-8 dark:border-stone-800">
-        <h2 id="sobre-titulo" className="text-xl font-semibold">
-          Sobre este lugar
-        </h2>
-        <p className="mt-3 leading-7 whitespace-pre-line text-stone-700 dark:text-stone-300">{description}</p>
-      </section>
-      <AmenityList amenities={amenities} />
-      <AttributeList tags={features} />
-      <SafetyList items={safetyItems} />
-    </>
   );
 }
