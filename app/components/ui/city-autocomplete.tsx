@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icons";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { LIMITS, MIN_CITY_QUERY_LENGTH } from "@common/limits";
 import type { BrazilianCities, CityOption } from "@common/cities";
 import type { LatLng } from "@common/property-query";
@@ -97,6 +97,12 @@ export function CityAutocomplete({
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Focused before the field hydrated (its code loads as someone reaches for it, HydrateOnUse): the
+  // focus event went by unheard, so the suggestions for what was typed meanwhile open now.
+  useLayoutEffect(() => {
+    if (input.current && document.activeElement === input.current) start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the markup the page hydrated
+  }, []);
 
   const typed = value.trim();
   const suggestions = useMemo(() => (list.status === "loading" ? [] : list.suggest(list.options, typed)), [list, typed]);
