@@ -10,15 +10,24 @@ import { placeNotes } from "@server/properties/place-notes";
 import { resultsAsShown } from "@server/properties/shown-results";
 import { homeQueryOf } from "@server/properties/understood-query";
 import { CategoryCarousel } from "~/components/search/category-carousel";
-import { HydrateInTurn, HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
+import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
+import { HydrateOnUse } from "~/components/ui/hydrate-on-use";
 import { FilterDrawer } from "~/components/search/filter-drawer";
-import { HomeSearchForm, searchButtonClass } from "~/components/search/home-search";
 import { redirectToCanonical } from "~/lib/redirects";
 import { refuseUnusableStay } from "~/lib/stay-notice.server";
 import { streamed } from "~/lib/streamed.server";
 
 /** The results' code, which the home page without a search never needs: loaded when results are shown. */
 const HomeResults = lazy(() => import("~/components/search/home-results"));
+
+/**
+ * The hero's search form loads its code when someone reaches for it, as a category's filters do
+ * (decision 020): the form, the place field, the dates and the search's query helpers stay out of
+ * the home page's first load. The server draws it with the page, a GET form that works meanwhile;
+ * "Perto de mim", which needs the browser, shows once the code has come, as on a category page.
+ */
+const loadHeroSearch = () => import("~/components/search/home-search");
+const serverHeroSearch = import.meta.env.SSR ? await loadHeroSearch() : null;
 
 /** The categories shown as carousels on the home page, in this order. */
 const HOME_SECTIONS = ["cabanas", "chales", "casas-na-arvore", "glamping", "pe-na-areia", "hoteis-fazenda", "pousadas", "conteineres"];
@@ -98,18 +107,7 @@ function Hero() {
         </p>
       </div>
       <div className="mx-auto mt-8 max-w-7xl rounded-2xl border border-stone-200 bg-white p-4 text-left shadow-lg sm:p-6 dark:border-stone-800 dark:bg-stone-900">
-        <HydrateInTurn>
-          <HomeSearchForm
-            query={DEFAULT_QUERY}
-            idPrefix="hero"
-            layout="grid gap-4 md:grid-cols-2 lg:grid-cols-4 lg:items-end xl:grid-cols-[minmax(15rem,1.4fr)_minmax(11.5rem,1.1fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)_minmax(7.5rem,0.8fr)_minmax(7.5rem,0.8fr)_auto]"
-            placeFieldsClassName="hidden md:block"
-          >
-            <button type="submit" className={searchButtonClass}>
-              Buscar
-            </button>
-          </HomeSearchForm>
-        </HydrateInTurn>
+        <HydrateOnUse name="busca-inicio" load={loadHeroSearch} server={serverHeroSearch} pick={(search) => search.HeroSearchForm} props={{}} />
       </div>
     </section>
   );

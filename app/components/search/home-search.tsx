@@ -3,7 +3,7 @@ import { useRef, type ReactNode } from "react";
 import { Form, useNavigate } from "react-router";
 import { LIMITS } from "@common/limits";
 import { PROPERTY_TYPES } from "@common/catalog";
-import { DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } from "@common/property-query";
+import { DEFAULT_QUERY, DRAWER_GUEST_OPTIONS, homeSearch, parseHomeQuery, type PropertyQuery } from "@common/property-query";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { inputClass } from "~/components/ui/input-class";
 import { formParams } from "~/lib/form";
@@ -132,3 +132,22 @@ export function HomeSearchForm({
   );
 }
 
+/**
+ * The home page's own search form (the hero). Its code loads when someone reaches for it
+ * (`HydrateOnUse` in routes/home.tsx): until then it is the server's GET form, which searches as
+ * HTML does.
+ */
+export function HeroSearchForm() {
+  return (
+    <HomeSearchForm
+      query={DEFAULT_QUERY}
+      idPrefix="hero"
+      layout="grid gap-4 md:grid-cols-2 lg:grid-cols-4 lg:items-end xl:grid-cols-[minmax(15rem,1.4fr)_minmax(11.5rem,1.1fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)_minmax(7.5rem,0.8fr)_minmax(7.5rem,0.8fr)_auto]"
+      placeFieldsClassName="hidden md:block"
+    >
+      <button type="submit" className={searchButtonClass}>
+        Buscar
+      </button>
+    </HomeSearchForm>
+  );
+}
