@@ -257,6 +257,8 @@ describe.skipIf(!hasChromium)("Mais filtros, sort and distance, Perto de mim, an
 
   it("Perto de mim searches around the guest's position, nearest first", async () => {
     const { context, page } = await open("/", { ...DESKTOP, geolocation: GRAMADO, permissions: ["geolocation"] });
+    await waitForHydration(page);
+    await reachFor(page, "busca-inicio");
     await page.getByRole("button", { name: "Perto de mim" }).click();
     await page.waitForURL((url) => url.searchParams.get("near") === "-29.37,-50.88");
     await results(page);
