@@ -8,6 +8,7 @@ import { billingCustomers, calendarFeeds, contacts, favorites, footprints, hostB
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 import { responseCounts } from "../trust/contacts";
 import { FOOTPRINT_DAYS } from "../trust/footprints";
+import { reviewContent } from "../trust/reviews";
 
 /** Everything stored about one person (LGPD art. 18), for "Baixar meus dados". */
 export async function exportPersonalData(db: Db, userId: string) {
@@ -208,13 +209,7 @@ async function reviewsWritten(db: Db, userId: string) {
       listingTitle: properties.title,
       listingSlug: properties.slug,
       stayedUntil: reviews.stayedUntil,
-      rating: reviews.rating,
-      cleanliness: reviews.cleanliness,
-      location: reviews.location,
-      communication: reviews.communication,
-      value: reviews.value,
-      accuracy: reviews.accuracy,
-      text: reviews.text,
+      ...reviewContent,
       status: reviews.status,
       hiddenReason: reviews.hiddenReason,
       decidedAt: reviews.decidedAt,

@@ -23,6 +23,17 @@ import { closeReviewReports } from "./reports";
 
 export const REVIEWS_PAGE_SIZE = 10;
 
+/** What a guest wrote: the overall rating, the sub-ratings and the text. */
+export const reviewContent = {
+  rating: reviews.rating,
+  cleanliness: reviews.cleanliness,
+  location: reviews.location,
+  communication: reviews.communication,
+  value: reviews.value,
+  accuracy: reviews.accuracy,
+  text: reviews.text,
+};
+
 /** Fresh accounts reviewing one listing within a day, from this many on, wait for an operator (a burst is a campaign, not guests). */
 const NEW_ACCOUNT_BURST = 3;
 const NEW_ACCOUNT_MS = 7 * 86_400_000;
@@ -124,13 +135,7 @@ async function ownReview(db: Db, authorId: string, by: { reviewId: string } | { 
       propertyId: reviews.propertyId,
       status: reviews.status,
       createdAt: reviews.createdAt,
-      rating: reviews.rating,
-      cleanliness: reviews.cleanliness,
-      location: reviews.location,
-      communication: reviews.communication,
-      value: reviews.value,
-      accuracy: reviews.accuracy,
-      text: reviews.text,
+      ...reviewContent,
       listingTitle: properties.title,
       listingSlug: properties.slug,
       stayedUntil: reviews.stayedUntil,
@@ -244,13 +249,7 @@ export async function reviewForModeration(db: Db, reviewId: string) {
       heldFor: reviews.heldFor,
       hiddenReason: reviews.hiddenReason,
       decidedAt: reviews.decidedAt,
-      rating: reviews.rating,
-      cleanliness: reviews.cleanliness,
-      location: reviews.location,
-      communication: reviews.communication,
-      value: reviews.value,
-      accuracy: reviews.accuracy,
-      text: reviews.text,
+      ...reviewContent,
       hostReply: reviews.hostReply,
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,

@@ -1,18 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import { count, isNull, sql } from "drizzle-orm";
+import { count, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addNights, nightOf } from "../../common/nights";
 import type { Database } from "../../server/db/client";
 import { contacts, stays } from "../../server/db/schema";
-import { serverEntryPath } from "../support/app";
 import { createTestDatabase, engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
-import { freePort } from "../support/ports";
-import { databaseUrlFor } from "../support/postgres-url";
+import { serverProcesses } from "../support/server-process";
 
 const GUESTS = 30;
 const DAY = 86_400_000;
@@ -24,8 +20,7 @@ const DAY = 86_400_000;
  */
 describe.skipIf(engine !== "postgres")("trust emails sent by two processes: each once (PostgreSQL; PGlite has one process)", () => {
   let database: Database;
-  const children: ChildProcess[] = [];
-  const dirs: string[] = [];
+  const processes = serverProcesses(() => database);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -53,36 +48,13 @@ describe.skipIf(engine !== "postgres")("trust emails sent by two processes: each
     }
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    processes.stop();
     await database?.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  async function startServer() {
-    const port = await freePort();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recanto-trust-mail-"));
-    dirs.push(dataDir);
-    const [{ name }] = ((await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: [{ name: string }] }).rows;
-    const child = spawn(process.execPath, [serverEntryPath], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        DATABASE_URL: databaseUrlFor(process.env.DATABASE_URL!, name),
-        PORT: String(port),
-        BASE_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        AUTH_SECRET: "segredo-de-teste-com-mais-de-32-caracteres",
-        LOG_LEVEL: "warn",
-      },
-      stdio: "ignore",
-    });
-    children.push(child);
-  }
 
   async function sentMails() {
     const mails = [];
-    for (const dir of dirs) {
+    for (const dir of processes.dataDirs) {
       const outbox = path.join(dir, "outbox");
       for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
         const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
@@ -93,7 +65,7 @@ describe.skipIf(engine !== "postgres")("trust emails sent by two processes: each
   }
 
   it("emails every guest each message once", async () => {
-    await Promise.all([startServer(), startServer()]);
+    await Promise.all([processes.start(), processes.start()]);
     const left = async () =>
       (await database.db.select({ n: count() }).from(stays).where(isNull(stays.reviewInvitedAt)))[0]!.n +
       (await database.db.select({ n: count() }).from(contacts).where(isNull(contacts.responseAskedAt)))[0]!.n;
