@@ -9,10 +9,12 @@
  * prints how many answers of each status each kind of request got.
  */
 import { attributeTags, attributesFromTags } from "../../common/stay-attributes";
+import { addNights, BRAZIL_ZONE, nightOf } from "../../common/nights";
+import { checkReply, checkReview, STAY_MAX_NIGHTS, STAY_START_WITHIN_DAYS } from "../../common/reviews";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locationCheck } from "../../common/cities";
 import { propertySchema } from "../../common/property-form";
@@ -23,7 +25,7 @@ import { MAX_IMAGES_PER_PROPERTY } from "../../common/image-upload";
 import { municipalities } from "../../server/cities/cities";
 import { MAX_STAGED_UPLOADS_PER_USER } from "../../server/media/uploads";
 import type { Db } from "../../server/db/client";
-import { imageUploads } from "../../server/db/schema";
+import { contacts, imageUploads, properties, reviews, stays } from "../../server/db/schema";
 import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
 import { startTestApp, type TestApp } from "../support/app";
 import { engine } from "../support/database";
@@ -32,7 +34,7 @@ import { fuzzRequests, send, type FuzzAnswer, type FuzzRequest, type Role } from
 import { solidPng } from "../support/images";
 import { startStripeStub } from "../support/stripe-stub";
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261128);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
 const ONLY = process.env.FUZZ_ONLY?.split(",").map(Number);
 /** The suite's own run (not a replay or an exploration), which is known to get past validation. */
@@ -97,6 +99,38 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       .returning({ id: imageUploads.id });
     const images = await queryRows<{ id: string }>(db, sql`select id from property_images`);
 
+    // The guest's contacts of the host's public listings, one at each stage a form acts on (no stay
+    // yet; a stay the host stated; a stay to review; a review to reply to), and the host's own
+    // contact of another's listing.
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const today = nightOf(new Date());
+    const contactRows = await db
+      .insert(contacts)
+      .values([
+        { guestId: accounts.guest.id, hostId: accounts.host.id, propertyId: listings[0]!.id, createdAt: daysAgo(2) },
+        { guestId: accounts.guest.id, hostId: accounts.host.id, propertyId: listings[1]!.id, createdAt: daysAgo(2), checkIn: addNights(today, 3), checkOut: addNights(today, 5), guests: 2 },
+        { guestId: accounts.guest.id, hostId: accounts.host.id, propertyId: listings[2]!.id, createdAt: daysAgo(10) },
+        { guestId: accounts.guest.id, hostId: accounts.host.id, propertyId: listings[1]!.id, createdAt: daysAgo(12) },
+        { guestId: accounts.host.id, hostId: other.id, propertyId: listings[9]!.id, createdAt: daysAgo(2) },
+      ])
+      .returning({ id: contacts.id, propertyId: contacts.propertyId });
+    const [, stated, toReview, reviewed] = contactRows as [(typeof contactRows)[number], (typeof contactRows)[number], (typeof contactRows)[number], (typeof contactRows)[number]];
+    const sides = { guestId: accounts.guest.id, hostId: accounts.host.id };
+    const stayRows = await db
+      .insert(stays)
+      .values([
+        { ...sides, contactId: stated.id, propertyId: stated.propertyId, checkIn: addNights(today, 3), checkOut: addNights(today, 5), statedBy: "host", hostConfirmedAt: daysAgo(1) },
+        { ...sides, contactId: toReview.id, propertyId: toReview.propertyId, checkIn: addNights(today, -9), checkOut: addNights(today, -2), statedBy: "guest", guestConfirmedAt: daysAgo(2), hostConfirmedAt: daysAgo(2) },
+        { ...sides, contactId: reviewed.id, propertyId: reviewed.propertyId, checkIn: addNights(today, -11), checkOut: addNights(today, -3), statedBy: "host", hostConfirmedAt: daysAgo(3), guestConfirmedAt: daysAgo(3) },
+      ])
+      .returning({ id: stays.id });
+    const review = { rating: 4, cleanliness: 5, location: 4, communication: 5, value: 4, accuracy: 4, text: "Cabana linda, muito limpa e o anfitrião respondeu tudo rápido." };
+    const [reviewRow] = await db
+      .insert(reviews)
+      .values({ ...review, stayId: stayRows[2]!.id, propertyId: reviewed.propertyId, authorId: accounts.guest.id, stayedUntil: addNights(today, -3), status: "published" })
+      .returning({ id: reviews.id });
+    await db.update(properties).set({ reviewCount: 1, ratingSum: review.rating }).where(eq(properties.id, reviewed.propertyId));
+
     const pools = {
       baseUrl: app.url,
       emails: [...Object.values(accounts).map((a) => a.email), other.email],
@@ -104,6 +138,9 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       slugs: listings.map((l) => l.slug),
       imageIds: images.map((r) => r.id),
       uploadIds: uploads.map((u) => u.id),
+      contactIds: contactRows.map((c) => c.id),
+      stayIds: stayRows.map((s) => s.id),
+      reviewIds: [reviewRow!.id],
       png: await solidPng(24, 16),
     };
     const all = fc.sample(fuzzRequests(pools), { seed: SEED, numRuns: RUNS });
@@ -198,6 +235,25 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       ["spoken language outside the offered ones", sql`select id from users where not languages <@ array[${sql.join(LANGUAGES.map(({ code }) => sql`${code}`), sql`, `)}]::text[]`],
       ["report on one's own listing", sql`select r.id from reports r join properties p on p.id = r.property_id where p.host_id = r.reporter_id`],
       ["promotion counter out of step with its grants", sql`select c.id from promotion_counter c where c.used <> (select count(*) from promotion_grants)`],
+      ["contact of one's own listing, or naming another host than the listing's", sql`select c.id from contacts c join properties p on p.id = c.property_id where c.guest_id = c.host_id or c.host_id <> p.host_id`],
+      [
+        "stay out of step with its contact, or with dates its form refuses",
+        sql`select s.id from stays s join contacts c on c.id = s.contact_id
+            where s.guest_id <> c.guest_id or s.host_id <> c.host_id or s.property_id <> c.property_id
+               or s.check_out <= s.check_in or s.check_out - s.check_in > ${STAY_MAX_NIGHTS}::int
+               or s.check_in < (c.created_at at time zone ${BRAZIL_ZONE})::date or s.check_in > (c.created_at at time zone ${BRAZIL_ZONE})::date + ${STAY_START_WITHIN_DAYS}::int`,
+      ],
+      [
+        "signed review without a stay both sides confirmed, by its guest, after check-out",
+        sql`select r.id from reviews r left join stays s on s.id = r.stay_id
+            where r.author_id is not null and (s.id is null or s.guest_id <> r.author_id or s.property_id <> r.property_id or s.host_confirmed_at is null or s.guest_confirmed_at is null
+               or r.stayed_until <> s.check_out or (r.created_at at time zone ${BRAZIL_ZONE})::date < s.check_out)`,
+      ],
+      [
+        "listing's review count or rating sum out of step with its published reviews",
+        sql`select p.id from properties p left join reviews r on r.property_id = p.id and r.status = 'published'
+            group by p.id having p.review_count <> count(r.id) or p.rating_sum <> coalesce(sum(r.rating), 0)`,
+      ],
     ] as const) {
       const found = await rows<{ id: string }>(query);
       if (found.length) broken.push(`${rule}: ${found.map((r) => r.id).slice(0, 5).join(", ")}`);
@@ -252,6 +308,14 @@ describe(`fuzzing every route with hostile input (${engine})`, { timeout: 600_00
       const parsed = schema.safeParse({ ...stored, signal });
       if (!parsed.success) broken.push(`property ${p.id}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
       else if (JSON.stringify(parsed.data) !== JSON.stringify(stored)) broken.push(`property ${p.id}: not stored as the form cleans it`);
+    }
+    for (const r of await rows<Record<string, string | number | null> & { id: string }>(
+      sql`select id, rating, cleanliness, location, communication, value, accuracy, text, host_reply from reviews`,
+    )) {
+      const review = checkReview(Object.fromEntries(Object.entries(r).map(([key, value]) => [key, String(value)])));
+      if (!review.ok || review.data.text !== r.text) broken.push(`review ${r.id}: ${review.ok ? "text not stored as the form cleans it" : review.message}`);
+      const reply = r.host_reply === null ? null : checkReply(r.host_reply);
+      if (reply && (!reply.ok || reply.reply !== r.host_reply)) broken.push(`review ${r.id}: reply ${reply.ok ? "not stored as the form cleans it" : reply.message}`);
     }
     for (const row of await rows<{ email: string }>(sql`select email from newsletter_subscribers`)) {
       const email = validateEmail(row.email);

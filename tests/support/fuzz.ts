@@ -12,6 +12,7 @@ import { CARRIER_KEYS, FEATURE_KEYS, INTERNET_KEYS, POWER_KEYS, ROAD_KEYS } from
 import { AMENITIES, CATEGORIES, PROPERTY_TYPES, SAFETY_ITEMS } from "../../common/catalog";
 import { CANCELLATION_KEYS } from "../../common/house-rules";
 import { categorySearch, homeSearch, SORTS, type PropertyQuery } from "../../common/property-query";
+import { RESPONSE_ANSWERS } from "../../common/reviews";
 
 export type Role = "anonymous" | "guest" | "host" | "operator";
 
@@ -36,6 +37,10 @@ export interface FuzzPools {
   slugs: string[];
   imageIds: string[];
   uploadIds: string[];
+  /** Contacts, stays and reviews between the test's accounts, each at a stage where some form acts on it. */
+  contactIds: string[];
+  stayIds: string[];
+  reviewIds: string[];
   /** A small valid PNG, so some uploads get as far as the image pipeline. */
   png: Buffer;
 }
@@ -436,6 +441,22 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
       { weight: 1, arbitrary: fc.constantFrom("..", "%2e%2e", ".", "%2F", "a%2Fb", "%5C", "x".repeat(300), "~", "%20") },
     ).map((s) => s || "x");
   const idSegment = segment(fc.oneof(pick(pools.propertyIds), pick(pools.slugs), fc.uuid()));
+  /** Mostly the test's own rows, so the forms get past "not found" to their rules. */
+  const trustId = (ids: string[]) => fc.oneof({ weight: 4, arbitrary: pick(ids) }, { weight: 1, arbitrary: fc.uuid() });
+  const stayId = trustId(pools.stayIds);
+  const stars = either(fc.constantFrom("1", "2", "3", "4", "5"));
+  const reviewFields = { rating: stars, cleanliness: stars, location: stars, communication: stars, value: stars, accuracy: stars, text: text("Cabana linda, muito limpa e o anfitrião respondeu tudo rápido.") };
+  /** The forms of a contact's card, on "Contatos recebidos" (the host's) and "Meus contatos" (on /perfil). */
+  const contactFields = {
+    contato: either(trustId(pools.contactIds)),
+    hospedagem: either(stayId),
+    avaliacao: either(trustId(pools.reviewIds)),
+    // Plausible dates are in order (hostile ones come with either's other values); the contacts are two days old or more.
+    checkin: either(fc.integer({ min: -2, max: 2 }).map(inDays)),
+    checkout: either(fc.integer({ min: 3, max: 8 }).map(inDays)),
+    reply: text("Obrigada pela visita, volte sempre!"),
+  };
+  const stayIntents = ["informar-hospedagem", "confirmar-hospedagem", "retirar-hospedagem", "responder-avaliacao"] as const;
 
   const get = (kind: string, path: fc.Arbitrary<string>, query: fc.Arbitrary<[string, string][]>) =>
     fc.tuple(path, query).map(([p, q]): Draft => ({ kind, method: "GET", path: p, query: q }));
@@ -525,6 +546,8 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     { weight: 3, arbitrary: get("calendar-page", idSegment.map((s) => `/minhas-propriedades/${s}/calendario`), anyQuery) },
     { weight: 2, arbitrary: get("calendar-export", segment(fc.oneof(fc.base64String({ maxLength: 40 }), nastyText)).map((s) => `/calendario/${s}.ics`), anyQuery) },
     { weight: 3, arbitrary: get("moderation-page", idSegment.map((s) => `/moderacao/${s}`), anyQuery) },
+    { weight: 3, arbitrary: get("received-contacts-page", fc.constant("/minhas-propriedades/contatos"), queryOf({ anuncio: propertyKey, pagina: searchQuery.page })) },
+    { weight: 2, arbitrary: get("review-page", segment(stayId).map((s) => `/avaliar/${s}`), anyQuery) },
     {
       weight: 2,
       arbitrary: get(
@@ -684,6 +707,16 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         form({ intent: either(fc.constant("abrir-whatsapp")), checkin: either(anyDate), checkout: either(anyDate), guests: count }),
       ),
     },
+    { weight: 4, arbitrary: post("received-contacts", fc.constant("/minhas-propriedades/contatos"), form({ intent: either(fc.constantFrom(...stayIntents)), ...contactFields })) },
+    {
+      weight: 4,
+      arbitrary: post(
+        "own-contacts",
+        fc.constant("/perfil"),
+        form({ intent: either(fc.constantFrom(...stayIntents, "anfitriao-respondeu")), ...contactFields, resposta: either(fc.constantFrom(...RESPONSE_ANSWERS)) }),
+      ),
+    },
+    { weight: 4, arbitrary: post("review", segment(stayId).map((s) => `/avaliar/${s}`), form(reviewFields)) },
     {
       weight: 4,
       arbitrary: post(
