@@ -64,6 +64,7 @@ export const RESPONSE_MIN_ANSWERS = 3;
 export const RESPONSE_WINDOW_DAYS = 90;
 /** The question comes this long after the contact. */
 export const RESPONSE_ASK_AFTER_HOURS = 24;
+export const RESPONSE_QUESTION_CLOSED = "Esta pergunta não está aberta: ela vale de um dia a um mês depois do contato.";
 
 export type ResponseCounts = Record<ResponseAnswer, number>;
 
@@ -114,12 +115,11 @@ export const STAY_MESSAGES = {
   tooFar: "A entrada deve ser em até um ano depois do contato.",
   notStayedYet: "Você só pode dizer que se hospedou a partir da data de entrada.",
   notYourContact: "Este contato não é seu.",
-  notYourListing: "Este contato não é de um anúncio seu.",
   already: "Já existe uma hospedagem para este contato.",
   ownConfirmation: "Quem confirma a hospedagem é a outra parte: você já a informou.",
   notFound: "Hospedagem não encontrada: ela foi retirada ou não existe.",
   checkedOut: "A hospedagem já terminou: depois da data de saída ela não pode mais ser retirada.",
-  ownListing: "Você não pode registrar uma hospedagem no seu próprio anúncio.",
+  overlaps: "Já existe uma hospedagem deste hóspede neste anúncio nessas datas: uma visita é uma hospedagem só.",
 } as const;
 
 export type ReviewFields = { rating: number; text: string } & Record<SubRating, number>;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { refused } from "@common/refusal";
-import { checkReply } from "@common/reviews";
+import { checkReply, RESPONSE_QUESTION_CLOSED } from "@common/reviews";
 import type { Viewer } from "@server/accounts/guards";
 import { answerResponse } from "@server/trust/contacts";
 import { leaveFootprint } from "@server/trust/footprints";
@@ -59,6 +59,7 @@ export async function contactAction(request: Request, context: AppLoadContext, v
       const answered = await answerResponse(db, viewer.id, fields.contato ?? "", fields.resposta ?? "", now);
       if (answered === "invalid") return refusalData(refused(400, "Escolha uma das respostas."), typed);
       if (answered === "not-found") return refusalData(refused(404, "Contato não encontrado."), typed);
+      if (answered === "closed") return refusalData(refused(409, RESPONSE_QUESTION_CLOSED), typed);
       return redirectWithToast(back, { title: answered === "answered" ? "Obrigado pela resposta!" : "Você já tinha respondido sobre este contato.", variant: "success" });
     }
     default:

@@ -118,13 +118,16 @@ export default function ContatosRecebidos({ loaderData, actionData }: Route.Comp
           {listing ? "Nenhum contato neste anúncio ainda." : "Nenhum contato ainda."} Quando um hóspede tocar em “Contatar via WhatsApp” num anúncio seu, ele aparece aqui.
         </p>
       ) : (
-        <ul className="mt-6 space-y-4">
-          {contacts.items.map((contact) => (
-            <li key={contact.id}>
-              <ContactCard contact={contact} side="host" refusal={refusal && refusal.typed.contato === contact.id ? refusal : null} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="mt-8 text-xl font-semibold">Contatos</h2>
+          <ul className="mt-4 space-y-4">
+            {contacts.items.map((contact) => (
+              <li key={contact.id}>
+                <ContactCard contact={contact} side="host" refusal={refusal && refusal.typed.contato === contact.id ? refusal : null} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <Pagination page={contacts.page} pageCount={contacts.pageCount} pages={pageWindow(contacts.page, contacts.pageCount)} href={(page) => contactsHref(listing, page)} />
     </div>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { RESPONSE_ANSWERS, RESPONSE_ASK_AFTER_HOURS, RESPONSE_WINDOW_DAYS, responsivenessBadge, type ResponseAnswer, type ResponseCounts } from "../../common/reviews";
 import type { Night } from "../../common/nights";
 import type { Db } from "../db/client";
@@ -37,7 +37,9 @@ export async function recordContact(db: Db, guestId: string, listing: { id: stri
       .orderBy(desc(contacts.createdAt))
       .limit(1);
     if (recent) {
-      if (values.checkIn || values.guests) await tx.update(contacts).set(values).where(eq(contacts.id, recent.id));
+      // What this contact chose replaces what the first one chose; what it left out stays.
+      const chosen = { ...(dated ? { checkIn: values.checkIn, checkOut: values.checkOut } : {}), ...(values.guests ? { guests: values.guests } : {}) };
+      if (Object.keys(chosen).length > 0) await tx.update(contacts).set(chosen).where(eq(contacts.id, recent.id));
       return;
     }
     await tx.insert(contacts).values({ guestId, propertyId: listing.id, hostId: listing.hostId, createdAt: now, ...values });
@@ -100,27 +102,33 @@ export function ownContacts(db: Db, guestId: string, page: number) {
 
 export type ContactItem = Awaited<ReturnType<typeof ownContacts>>["items"][number];
 
-/** The guest's answer to "O anfitrião respondeu?", once, on their own contact. */
-export async function answerResponse(db: Db, guestId: string, contactId: string, answer: string, now: Date): Promise<"answered" | "already" | "not-found" | "invalid"> {
+/** The guest's answer to "O anfitrião respondeu?", once, on their own contact, while the question is open. */
+export async function answerResponse(db: Db, guestId: string, contactId: string, answer: string, now: Date): Promise<"answered" | "already" | "closed" | "not-found" | "invalid"> {
   if (!RESPONSE_ANSWERS.includes(answer as ResponseAnswer)) return "invalid";
   if (!isUuid(contactId)) return "not-found";
   const updated = await db
     .update(contacts)
     .set({ response: answer as ResponseAnswer, respondedAt: now })
-    .where(and(eq(contacts.id, contactId), eq(contacts.guestId, guestId), sql`${contacts.response} IS NULL`))
+    .where(and(eq(contacts.id, contactId), eq(contacts.guestId, guestId), isNull(contacts.response), questionOpen(now)))
     .returning({ id: contacts.id });
   if (updated.length > 0) return "answered";
-  const [mine] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.guestId, guestId)));
-  return mine ? "already" : "not-found";
+  const [mine] = await db.select({ response: contacts.response }).from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.guestId, guestId)));
+  if (!mine) return "not-found";
+  return mine.response ? "already" : "closed";
 }
 
-/** The answers about a host within the last RESPONSE_WINDOW_DAYS. */
+/**
+ * The answers about a host within the last RESPONSE_WINDOW_DAYS, one per guest (their latest): a
+ * guest who contacts a host every day counts once, for or against.
+ */
 export async function responseCounts(db: Db, hostId: string, now: Date): Promise<ResponseCounts> {
-  const rows = await db
-    .select({ response: contacts.response, n: count() })
+  const latest = db
+    .selectDistinctOn([contacts.guestId], { response: contacts.response })
     .from(contacts)
     .where(and(eq(contacts.hostId, hostId), isNotNull(contacts.response), gt(contacts.respondedAt, new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000))))
-    .groupBy(contacts.response);
+    .orderBy(contacts.guestId, desc(contacts.respondedAt))
+    .as("latest");
+  const rows = await db.select({ response: latest.response, n: count() }).from(latest).groupBy(latest.response);
   const counts = { hora: 0, dia: 0, depois: 0, nao: 0 } satisfies ResponseCounts;
   for (const row of rows) if (row.response) counts[row.response] = row.n;
   return counts;
@@ -131,7 +139,11 @@ export async function responsivenessOf(db: Db, hostId: string, now: Date): Promi
 }
 
 /** Contacts older than this are no longer asked about: the guest would not remember. */
-export const ASK_WITHIN_DAYS = 30;
+const ASK_WITHIN_DAYS = 30;
+
+/** "O anfitrião respondeu?" is open from RESPONSE_ASK_AFTER_HOURS after the contact to ASK_WITHIN_DAYS after it. */
+export const questionOpen = (now: Date) =>
+  and(lte(contacts.createdAt, new Date(now.getTime() - RESPONSE_ASK_AFTER_HOURS * 3_600_000)), gt(contacts.createdAt, new Date(now.getTime() - ASK_WITHIN_DAYS * 86_400_000)));
 
 /** "O anfitrião respondeu?" still to answer: the guest's contacts of a day ago or more (and at most a month). */
 export async function openResponseQuestions(db: Db, guestId: string, now: Date) {
@@ -144,8 +156,7 @@ export async function openResponseQuestions(db: Db, guestId: string, now: Date) 
       and(
         eq(contacts.guestId, guestId),
         isNull(contacts.response),
-        lt(contacts.createdAt, new Date(now.getTime() - RESPONSE_ASK_AFTER_HOURS * 3_600_000)),
-        gt(contacts.createdAt, new Date(now.getTime() - ASK_WITHIN_DAYS * 86_400_000)),
+        questionOpen(now),
       ),
     )
     .orderBy(desc(contacts.createdAt))

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { footprints } from "../db/schema";
 
 /**
- * Footprints of trust actions (a contact, a stay stated or confirmed, a review): the address and
+ * Footprints of trust actions (a stay stated or confirmed, a review): the address and
  * browser they came from, as keyed hashes, so two accounts can be compared without keeping either.
  * A host reviewing their own listing through a second account shares them (decision 029).
  */

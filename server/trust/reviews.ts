@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { cleanReason, reasonError } from "../../common/moderation";
 import { addNights, nightOf } from "../../common/nights";
@@ -38,8 +38,13 @@ export const reviewContent = {
 const NEW_ACCOUNT_BURST = 3;
 const NEW_ACCOUNT_MS = 7 * 86_400_000;
 
-/** Counts a listing's published reviews again into its row (what cards and the rating sort read). */
+/**
+ * Counts a listing's published reviews again into its row (what cards and the rating sort read).
+ * The row is locked first, by its own statement: on PostgreSQL the recount's statement then starts
+ * after any other transaction recounting it has committed, and so sees that one's review.
+ */
 async function refreshListingRating(tx: Db, propertyId: string): Promise<void> {
+  await tx.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for("update");
   await tx
     .update(properties)
     .set({
@@ -155,14 +160,17 @@ export async function editReview(db: Db, authorId: string, reviewId: string, fie
   const review = await ownReview(db, authorId, { reviewId });
   if (!review) return refused(404, REVIEW_MESSAGES.noStay);
   if (now > editableUntil(review.createdAt) || review.status === "hidden") return refused(409, REVIEW_MESSAGES.editClosed);
-  await db.transaction(async (tx) => {
-    await tx
+  const edited = await db.transaction(async (tx) => {
+    // The window and the status again, in the update: an edit sent as the 48 hours end, or as an operator hides the review, changes nothing.
+    const rows = await tx
       .update(reviews)
       .set({ ...fields, updatedAt: now })
-      .where(and(eq(reviews.id, review.id), eq(reviews.authorId, authorId), sql`${reviews.createdAt} > ${new Date(now.getTime() - REVIEW_EDIT_HOURS * 3_600_000)}`));
-    await refreshListingRating(tx, review.propertyId);
+      .where(and(eq(reviews.id, review.id), eq(reviews.authorId, authorId), ne(reviews.status, "hidden"), sql`${reviews.createdAt} > ${new Date(now.getTime() - REVIEW_EDIT_HOURS * 3_600_000)}`))
+      .returning({ id: reviews.id });
+    if (rows.length > 0) await refreshListingRating(tx, review.propertyId);
+    return rows.length > 0;
   });
-  return accepted({ id: review.id });
+  return edited ? accepted({ id: review.id }) : refused(409, REVIEW_MESSAGES.editClosed);
 }
 
 /** The listing's host replies to a published review, once. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { addNights, isNight, nightOf, nightsBetween, type Night } from "../../common/nights";
 import { accepted, refused, type Result } from "../../common/refusal";
 import { STAY_MAX_NIGHTS, STAY_MESSAGES, STAY_START_WITHIN_DAYS, type StaySide } from "../../common/reviews";
@@ -45,19 +45,29 @@ export async function stateStay(db: Db, actorId: string, contactId: string, fiel
   const dates = checkStayDates(fields, nightOf(contact.createdAt), nightOf(now), side);
   if (!dates.ok) return dates;
   try {
-    const [row] = await db
-      .insert(stays)
-      .values({
-        contactId: contact.id,
-        propertyId: contact.propertyId,
-        guestId: contact.guestId,
-        hostId: contact.hostId,
-        ...dates.value,
-        statedBy: side,
-        ...(side === "host" ? { hostConfirmedAt: now } : { guestConfirmedAt: now }),
-      })
-      .returning({ id: stays.id });
-    return accepted({ id: row!.id, side });
+    return await db.transaction(async (tx) => {
+      // One guest's stays at one listing never overlap: a visit is one stay, whatever the contacts it followed.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`stays:${contact.guestId}:${contact.propertyId}`}, 0))`);
+      const [overlapping] = await tx
+        .select({ id: stays.id })
+        .from(stays)
+        .where(and(eq(stays.guestId, contact.guestId), eq(stays.propertyId, contact.propertyId), lt(stays.checkIn, dates.value.checkOut), gt(stays.checkOut, dates.value.checkIn)))
+        .limit(1);
+      if (overlapping) return refused(409, STAY_MESSAGES.overlaps, { field: "checkin" });
+      const [row] = await tx
+        .insert(stays)
+        .values({
+          contactId: contact.id,
+          propertyId: contact.propertyId,
+          guestId: contact.guestId,
+          hostId: contact.hostId,
+          ...dates.value,
+          statedBy: side,
+          ...(side === "host" ? { hostConfirmedAt: now } : { guestConfirmedAt: now }),
+        })
+        .returning({ id: stays.id });
+      return accepted({ id: row!.id, side });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return refused(409, STAY_MESSAGES.already);
     throw error;
@@ -79,10 +89,14 @@ export async function confirmStay(db: Db, actorId: string, stayId: string, now: 
   const stay = await stayOf(db, actorId, stayId);
   if (!stay) return refused(404, STAY_MESSAGES.notFound);
   if (stay.side === stay.statedBy) return refused(403, STAY_MESSAGES.ownConfirmation);
-  await db
+  const mine = stay.side === "host" ? stays.hostConfirmedAt : stays.guestConfirmedAt;
+  const confirmed = await db
     .update(stays)
     .set(stay.side === "host" ? { hostConfirmedAt: now } : { guestConfirmedAt: now })
-    .where(eq(stays.id, stay.id));
+    .where(and(eq(stays.id, stay.id), isNull(mine)))
+    .returning({ id: stays.id });
+  // Withdrawn meanwhile, or confirmed already (a second click).
+  if (confirmed.length === 0) return (await stayOf(db, actorId, stayId)) ? accepted({ id: stay.id }) : refused(404, STAY_MESSAGES.notFound);
   return accepted({ id: stay.id });
 }
 

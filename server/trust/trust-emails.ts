@@ -1,29 +1,44 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { EmailMessage } from "../adapters/email";
 import { formatDate } from "../../common/format";
 import { addNights, formatNight, nightOf } from "../../common/nights";
-import { RESPONSE_ASK_AFTER_HOURS, REVIEW_WINDOW_DAYS } from "../../common/reviews";
+import { REVIEW_WINDOW_DAYS } from "../../common/reviews";
 import { firstName } from "../../common/text";
 import { responseQuestionEmail, reviewInvitationEmail } from "../accounts/emails";
 import type { Db } from "../db/client";
 import { contacts, properties, reviews, stays, users } from "../db/schema";
 import type { JobContext } from "../jobs/runner";
-import { ASK_WITHIN_DAYS } from "./contacts";
+import { questionOpen } from "./contacts";
 
 /**
  * The two emails of issue 45, sent by background jobs: the invitation to review a stay after its
- * check-out, and "O anfitrião respondeu?" a day after a contact. Each row is claimed, emailed and
- * marked in one transaction (locked, skipped by anyone else looking): a failed send leaves it for the
- * next run, and no row is emailed twice.
+ * check-out, and "O anfitrião respondeu?" a day after a contact. Each row is claimed in a short
+ * transaction (locked, skipped by anyone else looking, marked sent), then emailed outside it, so no
+ * send holds the database; a failed send takes the mark back for the next run. No row is emailed
+ * twice; a process killed between the mark and the send loses that one email.
  */
 
 /** Rows handled per run at most: the rest wait for the next run. */
 const BATCH = 200;
 
-async function eachClaimed(context: JobContext, claimOne: (tx: Db) => Promise<boolean>): Promise<number> {
+interface Claim {
+  message: EmailMessage;
+  /** Takes the mark back after a failed send. */
+  release(db: Db): Promise<unknown>;
+}
+
+async function eachClaimed(context: JobContext, claimOne: (tx: Db) => Promise<Claim | null>): Promise<number> {
   let sent = 0;
   while (sent < BATCH && !context.signal.aborted) {
-    if (!(await context.db.transaction(claimOne))) break;
+    const claim = await context.db.transaction(claimOne);
+    if (!claim) break;
+    try {
+      await context.mailer.send(claim.message);
+    } catch (error) {
+      await claim.release(context.db);
+      throw error;
+    }
     sent++;
   }
   return sent;
@@ -31,7 +46,7 @@ async function eachClaimed(context: JobContext, claimOne: (tx: Db) => Promise<bo
 
 /** Confirmed stays whose check-out has passed, still within the review window, not reviewed and not yet invited. */
 export function sendReviewInvitations(context: JobContext): Promise<number> {
-  const { config, mailer } = context;
+  const { config } = context;
   return eachClaimed(context, async (tx) => {
     const today = nightOf(context.now());
     const [stay] = await tx
@@ -46,26 +61,27 @@ export function sendReviewInvitations(context: JobContext): Promise<number> {
           isNotNull(stays.hostConfirmedAt),
           isNotNull(stays.guestConfirmedAt),
           lte(stays.checkOut, today),
-          gt(stays.checkOut, addNights(today, -REVIEW_WINDOW_DAYS)),
+          gte(stays.checkOut, addNights(today, -REVIEW_WINDOW_DAYS)),
           isNull(reviews.id),
         ),
       )
       .orderBy(asc(stays.checkOut))
       .limit(1)
       .for("update", { of: stays, skipLocked: true });
-    if (!stay) return false;
-    const lastDay = formatNight(addNights(stay.checkOut, REVIEW_WINDOW_DAYS));
-    await mailer.send(reviewInvitationEmail(stay.email, firstName(stay.name), { title: stay.title, until: formatNight(stay.checkOut), lastDay }, `${config.BASE_URL}/avaliar/${stay.id}`));
+    if (!stay) return null;
     await tx.update(stays).set({ reviewInvitedAt: context.now() }).where(eq(stays.id, stay.id));
-    return true;
+    const lastDay = formatNight(addNights(stay.checkOut, REVIEW_WINDOW_DAYS));
+    return {
+      message: reviewInvitationEmail(stay.email, firstName(stay.name), { title: stay.title, until: formatNight(stay.checkOut), lastDay }, `${config.BASE_URL}/avaliar/${stay.id}`),
+      release: (db) => db.update(stays).set({ reviewInvitedAt: null }).where(eq(stays.id, stay.id)),
+    };
   });
 }
 
-/** Contacts a day old or more (and at most ASK_WITHIN_DAYS), not yet answered nor asked about. */
+/** Contacts whose question is open (a day old, at most a month), not yet answered nor asked about. */
 export function askWhetherHostsAnswered(context: JobContext): Promise<number> {
-  const { config, mailer } = context;
+  const { config } = context;
   return eachClaimed(context, async (tx) => {
-    const now = context.now().getTime();
     const host = alias(users, "host");
     const [contact] = await tx
       .select({ id: contacts.id, createdAt: contacts.createdAt, title: properties.title, hostName: host.name, email: users.email, name: users.name })
@@ -73,22 +89,15 @@ export function askWhetherHostsAnswered(context: JobContext): Promise<number> {
       .innerJoin(properties, eq(properties.id, contacts.propertyId))
       .innerJoin(users, eq(users.id, contacts.guestId))
       .innerJoin(host, eq(host.id, contacts.hostId))
-      .where(
-        and(
-          isNull(contacts.responseAskedAt),
-          isNull(contacts.response),
-          lte(contacts.createdAt, new Date(now - RESPONSE_ASK_AFTER_HOURS * 3_600_000)),
-          gt(contacts.createdAt, new Date(now - ASK_WITHIN_DAYS * 86_400_000)),
-        ),
-      )
+      .where(and(isNull(contacts.responseAskedAt), isNull(contacts.response), questionOpen(context.now())))
       .orderBy(asc(contacts.createdAt))
       .limit(1)
       .for("update", { of: contacts, skipLocked: true });
-    if (!contact) return false;
-    await mailer.send(
-      responseQuestionEmail(contact.email, firstName(contact.name), { title: contact.title, host: firstName(contact.hostName), on: formatDate(contact.createdAt) }, `${config.BASE_URL}/perfil#respondeu`),
-    );
+    if (!contact) return null;
     await tx.update(contacts).set({ responseAskedAt: context.now() }).where(eq(contacts.id, contact.id));
-    return true;
+    return {
+      message: responseQuestionEmail(contact.email, firstName(contact.name), { title: contact.title, host: firstName(contact.hostName), on: formatDate(contact.createdAt) }, `${config.BASE_URL}/perfil#respondeu`),
+      release: (db) => db.update(contacts).set({ responseAskedAt: null }).where(eq(contacts.id, contact.id)),
+    };
   });
 }

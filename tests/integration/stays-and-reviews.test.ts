@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addNights, nightOf } from "../../common/nights";
-import { REVIEW_MESSAGES, STAY_MESSAGES } from "../../common/reviews";
+import { RESPONSE_QUESTION_CLOSED, REVIEW_MESSAGES, STAY_MESSAGES } from "../../common/reviews";
 import { contacts, properties, reviews, stays } from "../../server/db/schema";
 import { runJob } from "../../server/jobs/runner";
 import { responseQuestionsJob, reviewInvitationsJob } from "../../server/jobs/jobs";
@@ -352,5 +352,58 @@ describe(`contacts, stays and reviews (${engine})`, () => {
       { status: "held", heldFor: "new-accounts" },
     ]);
     expect((await db().select({ n: properties.reviewCount }).from(properties).where(eq(properties.id, target.id)))[0]!.n).toBe(2);
+  });
+
+  it("makes one visit one stay: a second contact cannot carry a stay overlapping the first", async () => {
+    const joao = await guest("João Repetido");
+    const today = nightOf(new Date());
+    await contactListing(joao.client, listing.slug);
+    const first = await contactOf(joao.id);
+    await confirmStay(host.client, joao.client, first.id, async () => (await stayOf(first.id))!.id, { checkin: addNights(today, 5), checkout: addNights(today, 8) });
+    // Two days later, another contact of the same listing: a new contact, but not a second stay on the same nights.
+    moveClock(2);
+    try {
+      await contactListing(joao.client, listing.slug);
+      const contactsOfJoao = await db().select().from(contacts).where(eq(contacts.guestId, joao.id)).orderBy(contacts.createdAt);
+      expect(contactsOfJoao).toHaveLength(2);
+      const second = contactsOfJoao[1]!;
+      const overlapping = await host.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: second.id, checkin: addNights(today, 6), checkout: addNights(today, 9) });
+      expect(overlapping.status).toBe(409);
+      expect(await overlapping.text()).toContain(inPage(STAY_MESSAGES.overlaps));
+      expect(await stayOf(second.id)).toBeUndefined();
+      // The nights after the first stay are another visit.
+      expect((await host.client.post(HOST_CONTACTS, { intent: "informar-hospedagem", contato: second.id, checkin: addNights(today, 8), checkout: addNights(today, 10) })).status).toBe(302);
+    } finally {
+      resetClock();
+    }
+  });
+
+  it("takes an answer only while the question is open, and counts one answer per guest", async () => {
+    const quiet = await signedInAs(t.app, "host", { name: "Quieta Anfitriã" });
+    ownAddress(quiet.client);
+    const place = await insertProperty(db(), quiet.id, { title: "Cabana Silenciosa", status: "approved", whatsappContact: "5548991234567" });
+    const eager = await guest("Léo Apressado");
+    await contactListing(eager.client, place.slug);
+    const early = await contactOf(eager.id, place.id);
+    const tooSoon = await eager.client.post("/perfil", { intent: "anfitriao-respondeu", contato: early.id, resposta: "hora" });
+    expect(tooSoon.status).toBe(409);
+    expect(await tooSoon.text()).toContain(inPage(RESPONSE_QUESTION_CLOSED));
+    expect((await contactOf(eager.id, place.id)).response).toBeNull();
+    // Three contacts on three days, three answers: one guest counts once, so no badge.
+    for (let day = 1; day <= 3; day++) {
+      moveClock(day * 1.1);
+      try {
+        if (day > 1) await contactListing(eager.client, place.slug);
+        moveClock(day * 1.1 + 1.05);
+        const open = (await db().select().from(contacts).where(and(eq(contacts.guestId, eager.id), eq(contacts.propertyId, place.id)))).find((c) => c.response === null);
+        if (open) expect((await eager.client.post("/perfil", { intent: "anfitriao-respondeu", contato: open.id, resposta: "hora" })).status).toBe(302);
+      } finally {
+        resetClock();
+      }
+    }
+    const answered = await db().select().from(contacts).where(and(eq(contacts.guestId, eager.id), eq(contacts.propertyId, place.id), isNotNull(contacts.response)));
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+    expect(await (await quiet.client.get(HOST_CONTACTS)).text()).toContain("Com pelo menos 3 respostas");
+    expect(await (await new Client(t.app.url).get(`/accommodation/${place.slug}`)).text()).not.toContain("Costuma responder");
   });
 });

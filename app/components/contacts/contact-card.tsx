@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { REPLY_TEXT_MAX, RESPONSE_ANSWERS, RESPONSE_LABELS, type StaySide } from "@common/reviews";
-import { FieldError } from "~/components/ui/field-error";
 import { Icon } from "~/components/ui/icons";
 import { inputClass } from "~/components/ui/input-class";
 import type { ContactView } from "~/lib/contact-view.server";
@@ -23,6 +22,7 @@ export interface CardRefusal {
 export function ContactCard({ contact, side, refusal }: { contact: ContactView; side: StaySide; refusal: CardRefusal | null }) {
   const other = side === "host" ? "o hóspede" : "o anfitrião";
   const headingId = `contato-${contact.id}`;
+  const alertId = `contato-${contact.id}-erro`;
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-stone-200 p-5 dark:border-stone-800">
       <h3 id={headingId} className="text-lg font-semibold">
@@ -36,19 +36,19 @@ export function ContactCard({ contact, side, refusal }: { contact: ContactView; 
       </p>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{contact.chosen ? `Escolha no anúncio: ${contact.chosen}` : "Sem datas escolhidas no anúncio"}</p>
       {refusal ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+        <p id={alertId} role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
           {refusal.title}
         </p>
       ) : null}
       <div className="mt-4">
-        {contact.stay ? <StayState stay={contact.stay} side={side} other={other} contactId={contact.id} /> : <StateStayForm contact={contact} side={side} fieldError={refusal?.field} />}
+        {contact.stay ? <StayState stay={contact.stay} side={side} other={other} contactId={contact.id} /> : <StateStayForm contact={contact} side={side} fieldError={refusal?.field} alertId={alertId} />}
       </div>
       {contact.reviewLink ? (
         <Link to={contact.reviewLink.path} className={`${solidButton} mt-4`}>
           <Icon name="star" aria-hidden className="size-4" /> {contact.reviewLink.label}
         </Link>
       ) : null}
-      {contact.review ? <ReviewOfStay review={contact.review} side={side} contactId={contact.id} fieldError={refusal?.field} /> : null}
+      {contact.review ? <ReviewOfStay review={contact.review} side={side} contactId={contact.id} fieldError={refusal?.field} alertId={alertId} /> : null}
     </article>
   );
 }
@@ -88,8 +88,9 @@ function StayState({ stay, side, other, contactId }: { stay: NonNullable<Contact
   );
 }
 
-function StateStayForm({ contact, side, fieldError }: { contact: ContactView; side: StaySide; fieldError: string | undefined }) {
+function StateStayForm({ contact, side, fieldError, alertId }: { contact: ContactView; side: StaySide; fieldError: string | undefined; alertId: string }) {
   const id = `hospedagem-${contact.id}`;
+  const invalid = (field: string) => (fieldError === field ? { "aria-invalid": true as const, "aria-describedby": alertId } : {});
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={side === "host" ? "Hospedagem confirmada" : "Eu me hospedei aqui"}>
       <input type="hidden" name="contato" value={contact.id} />
@@ -97,13 +98,13 @@ function StateStayForm({ contact, side, fieldError }: { contact: ContactView; si
         <label htmlFor={`${id}-entrada`} className="mb-1 block text-sm font-medium">
           Entrada
         </label>
-        <input id={`${id}-entrada`} type="date" name="checkin" required defaultValue={contact.prefill.checkin} aria-invalid={fieldError === "checkin" || undefined} className={`${inputClass} w-auto`} />
+        <input id={`${id}-entrada`} type="date" name="checkin" required defaultValue={contact.prefill.checkin} {...invalid("checkin")} className={`${inputClass} w-auto`} />
       </div>
       <div>
         <label htmlFor={`${id}-saida`} className="mb-1 block text-sm font-medium">
           Saída
         </label>
-        <input id={`${id}-saida`} type="date" name="checkout" required defaultValue={contact.prefill.checkout} aria-invalid={fieldError === "checkout" || undefined} className={`${inputClass} w-auto`} />
+        <input id={`${id}-saida`} type="date" name="checkout" required defaultValue={contact.prefill.checkout} {...invalid("checkout")} className={`${inputClass} w-auto`} />
       </div>
       <button type="submit" name="intent" value="informar-hospedagem" className={solidButton}>
         <Icon name={side === "host" ? "shield-check" : "house"} aria-hidden className="size-4" />
@@ -113,7 +114,19 @@ function StateStayForm({ contact, side, fieldError }: { contact: ContactView; si
   );
 }
 
-function ReviewOfStay({ review, side, contactId, fieldError }: { review: NonNullable<ContactView["review"]>; side: StaySide; contactId: string; fieldError: string | undefined }) {
+function ReviewOfStay({
+  review,
+  side,
+  contactId,
+  fieldError,
+  alertId,
+}: {
+  review: NonNullable<ContactView["review"]>;
+  side: StaySide;
+  contactId: string;
+  fieldError: string | undefined;
+  alertId: string;
+}) {
   const replyId = `resposta-${review.id}`;
   return (
     <section aria-label="Avaliação do hóspede" className="mt-4 rounded-xl bg-stone-50 p-4 dark:bg-stone-900">
@@ -133,8 +146,7 @@ function ReviewOfStay({ review, side, contactId, fieldError }: { review: NonNull
           <label htmlFor={replyId} className="mb-1 block text-sm font-medium">
             Responder publicamente (uma vez)
           </label>
-          <textarea id={replyId} name="reply" rows={3} maxLength={REPLY_TEXT_MAX} required aria-invalid={fieldError === "reply" || undefined} aria-describedby={fieldError === "reply" ? `${replyId}-erro` : undefined} className={inputClass} />
-          {fieldError === "reply" ? <FieldError id={`${replyId}-erro`}>Confira a resposta.</FieldError> : null}
+          <textarea id={replyId} name="reply" rows={3} maxLength={REPLY_TEXT_MAX} required aria-invalid={fieldError === "reply" || undefined} aria-describedby={fieldError === "reply" ? alertId : undefined} className={inputClass} />
           <button type="submit" name="intent" value="responder-avaliacao" className={`${solidButton} mt-2`}>
             Publicar resposta
           </button>
@@ -159,10 +171,10 @@ export function ResponseQuestions({ questions }: { questions: { id: string; list
             <Form method="post" aria-label={`${question.host} respondeu sobre ${question.listingTitle}?`}>
               <input type="hidden" name="intent" value="anfitriao-respondeu" />
               <input type="hidden" name="contato" value={question.id} />
-              <p className="text-sm font-medium">{`${question.host}, sobre “${question.listingTitle}” (contato em ${question.contactedOn})`}</p>
+              <p id={`pergunta-${question.id}`} className="text-sm font-medium">{`${question.host}, sobre “${question.listingTitle}” (contato em ${question.contactedOn})`}</p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {RESPONSE_ANSWERS.map((answer) => (
-                  <button key={answer} type="submit" name="resposta" value={answer} className={quietButton}>
+                  <button key={answer} type="submit" name="resposta" value={answer} aria-describedby={`pergunta-${question.id}`} className={quietButton}>
                     {RESPONSE_LABELS[answer]}
                   </button>
                 ))}
