@@ -230,14 +230,15 @@ export const properties = pgTable(
     index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
     // INCLUDE (property_type, state_code, max_guests, price_cents, amenities, features), migration
     // 0015: a search's first matches in newest order are collected from the index alone; and
-    // facet_lanes, migration 0016: so are a filter count's. Ascending, read backward (0019): a new
-    // listing goes on its last page, which splits 90/10, where first in a descending index it split
-    // every page in half and the index grew to twice its size.
+    // facet_lanes, migration 0016: so are a filter count's; and rating_score (0028), so are they for
+    // the rating order, which ranks them. Ascending, read backward (0019): a new listing goes on its
+    // last page, which splits 90/10, where first in a descending index it split every page in half
+    // and the index grew to twice its size.
     index("properties_public_newest_idx").on(t.createdAt, t.id).where(publicProperty),
     index("properties_public_price_idx").on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // INCLUDE (state_code, max_guests, price_cents, amenities, features), migration 0012: a type's
     // other filters are checked in the index, so its capped count never reads the table; and
-    // facet_lanes (0016), nor do its filter counts.
+    // facet_lanes (0016), nor do its filter counts; and rating_score (0028), as the newest index.
     index("properties_public_type_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     // A type sorted by price (category pages): prices differ by type, so the price index alone would skip thousands of rows.
     index("properties_public_type_price_idx")
@@ -258,11 +259,21 @@ export const properties = pgTable(
     // Both INCLUDE (price_cents, max_guests, created_at, id), and the first property_type too
     // (migration 0012): around a place or in a map area, the page's ids and the capped count come
     // from the index alone; and facet_lanes (0017), so do the filter counts; and unavailable and
-    // min_nights (0022), so do dated searches. btree_gist lets a type lead, so a type near a city
-    // reads only that type.
+    // min_nights (0022), so do dated searches; and rating_score (0028), so does the rating order.
+    // btree_gist lets a type lead, so a type near a city reads only that type.
     index("properties_public_point_idx").using("gist", t.publicPoint).where(publicProperty),
     index("properties_public_type_point_idx").using("gist", t.propertyType, t.publicPoint).where(publicProperty),
+    // The rating order past the count cap. INCLUDE (property_type, state_code, max_guests,
+    // price_cents, amenities, features), migration 0028, as the newest index: most listings share the
+    // prior's score, so a filter would otherwise read a row for each entry passed.
     index("properties_public_rating_idx").on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    // A type in the rating order (category pages), INCLUDE (state_code, max_guests, price_cents, amenities, features).
+    index("properties_public_type_rating_idx")
+      .on(t.propertyType, t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(publicProperty),
+    // Whether any listing has reviews (the rating sort is offered then): empty until the first.
+    index("properties_public_reviewed_idx").on(t.id).where(sql`status = 'approved' AND is_active AND review_count > 0`),
+    // INCLUDE (rating_score), migration 0028: a state's matches are ranked in the rating order from the index alone.
     index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.

@@ -326,7 +326,10 @@ export function searchStatements(db: Db, input: SearchInput) {
   return { page, ranked, rankedBeyondCap, count, walksPricedTerms };
 }
 
-/** Whether any public listing has a published review: the rating sort is offered from then on (DESIGN.md, decision 1 on the spec). */
+/**
+ * Whether any public listing has a published review: the rating sort is offered from then on
+ * (DESIGN.md, decision 1 on the spec). One entry of properties_public_reviewed_idx, empty until the first.
+ */
 export async function reviewsExist(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: properties.id }).from(properties).where(and(publicProperty, sql`${properties.reviewCount} > 0`)).limit(1);
   return row !== undefined;

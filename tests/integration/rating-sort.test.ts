@@ -1,11 +1,11 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addNights, nightOf } from "../../common/nights";
 import { DEFAULT_QUERY } from "../../common/property-query";
 import { bayesianScore } from "../../common/reviews";
 import type { Database } from "../../server/db/client";
 import { contacts, properties, stays } from "../../server/db/schema";
-import { COUNT_CAP, searchProperties, searchStatements } from "../../server/properties/search";
+import { COUNT_CAP, reviewsExist, searchProperties, searchStatements } from "../../server/properties/search";
 import { searchInput } from "../../server/properties/search-input";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
@@ -190,5 +190,25 @@ describe(`rating sort past the count cap (${engine})`, () => {
       expect(new Set(seen).size).toBe(seen.length);
       if (!capped) expect(seen.length).toBe(first.total);
     }
+  });
+
+  it("ranks a filtered search's matches from the newest index alone, walks past the cap in the rating index alone, and asks one small index whether reviews exist", async () => {
+    // Plans with table and bitmap scans off: an Index Scan instead means each row is read (migration 0028).
+    const filtered = { ...input, types: [], amenities: ["Wi-Fi"], minGuests: 2 } satisfies typeof input;
+    const plans = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const explain = async (statement: SQLWrapper) =>
+        ((await tx.execute(sql`EXPLAIN ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join("\n");
+      return {
+        ranked: await explain(searchStatements(database.db, filtered).ranked(1)),
+        walked: await explain(searchStatements(database.db, filtered).page(1)),
+        reviewed: await explain(sql`SELECT id FROM properties WHERE status = 'approved' AND is_active AND review_count > 0 LIMIT 1`),
+      };
+    });
+    expect(plans.ranked).toContain("Index Only Scan Backward using properties_public_newest_idx");
+    expect(plans.walked).toContain("Index Only Scan using properties_public_rating_idx");
+    expect(plans.reviewed).toContain("properties_public_reviewed_idx");
+    expect(await reviewsExist(database.db)).toBe(true);
   });
 });
