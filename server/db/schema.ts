@@ -271,8 +271,13 @@ export const properties = pgTable(
     index("properties_public_type_rating_idx")
       .on(t.propertyType, t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(publicProperty),
-    // Whether any listing has reviews (the rating sort is offered then): empty until the first.
-    index("properties_public_reviewed_idx").on(t.id).where(sql`status = 'approved' AND is_active AND review_count > 0`),
+    // The reviewed listings in the rating order, INCLUDE (property_type, state_code, max_guests,
+    // price_cents, amenities, features, public_point, unavailable, min_nights), migration 0029: a
+    // page of those rated above the prior, which come first, around a place or in a map area without
+    // sorting every match of the area; and whether any listing has reviews (empty until the first).
+    index("properties_public_reviewed_idx")
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'approved' AND is_active AND review_count > 0`),
     // INCLUDE (rating_score), migration 0028: a state's matches are ranked in the rating order from the index alone.
     index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),

@@ -9,6 +9,7 @@ import { COUNT_CAP, reviewsExist, searchProperties, searchStatements } from "../
 import { searchInput } from "../../server/properties/search-input";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
+import { municipalityByLabel } from "../../server/cities/places";
 import { createTestDatabase, engine } from "../support/database";
 import { insertHost, insertManyProperties, insertProperty } from "../support/factories";
 import { confirmStay, contactListing, ownAddress } from "../support/stays";
@@ -152,21 +153,28 @@ describe(`rating sort past the count cap (${engine})`, () => {
   });
   afterAll(() => database?.close());
 
-  it("gives every page in score order, ties newest first, whether it comes with the count or from the rating index", async () => {
-    for (const [label, minGuests, capped] of [
-      ["all of them (capped)", 1, true],
-      ["5+ guests (under the cap)", 5, false],
+  it("gives every page in score order, ties newest first, whether it comes with the count, from the rating index or from the reviewed listings", async () => {
+    const campos = municipalityByLabel("Campos do Jordão - SP")!;
+    for (const [label, filter, capped] of [
+      ["all of them (capped)", { minGuests: 1 }, true],
+      ["5+ guests (under the cap)", { minGuests: 5 }, false],
+      // Every listing is in Campos do Jordão: the first pages are those rated above the prior.
+      ["around Campos do Jordão (capped)", { minGuests: 1, center: { lat: campos.lat, lng: campos.lng }, radiusKm: 10 }, true],
     ] as const) {
-      const filter = { minGuests };
       const first = await searchProperties(database.db, { ...input, ...filter });
       expect(first.totalIsCapped, label).toBe(capped);
       const [best] = await database.db
         .select({ id: properties.id })
         .from(properties)
-        .where(sql`property_type = 'Contêiner' AND max_guests >= ${minGuests}`)
+        .where(sql`property_type = 'Contêiner' AND max_guests >= ${filter.minGuests}`)
         .orderBy(sql`rating_score DESC, created_at DESC, id DESC`)
         .limit(1);
       expect(first.items[0]!.id, label).toBe(best!.id);
+      if ("center" in filter) {
+        const statements = searchStatements(database.db, { ...input, ...filter });
+        expect((await statements.ratedPage(2)).length).toBe(9);
+        expect((await statements.ratedPage(first.pageCount)).length).toBe(0);
+      }
       const seen: string[] = [];
       for (let p = 1; p <= first.pageCount; p++) {
         const found = await searchProperties(database.db, { ...input, ...filter, page: p });
@@ -192,22 +200,29 @@ describe(`rating sort past the count cap (${engine})`, () => {
     }
   });
 
-  it("ranks a filtered search's matches from the newest index alone, walks past the cap in the rating index alone, and asks one small index whether reviews exist", async () => {
-    // Plans with table and bitmap scans off: an Index Scan instead means each row is read (migration 0028).
+  it("ranks a filtered search's matches from the newest index alone, walks past the cap in the rating index alone, around a place in the reviewed listings' index alone, and asks that index whether reviews exist", async () => {
+    // The planner's choice aside (table and bitmap scans off, and sorts, which a small table makes
+    // cheap), the index must hold every column these read: an Index Scan means each row is read
+    // (migrations 0028 and 0029).
     const filtered = { ...input, types: [], amenities: ["Wi-Fi"], minGuests: 2 } satisfies typeof input;
+    const campos = municipalityByLabel("Campos do Jordão - SP")!;
+    const around = { ...filtered, center: { lat: campos.lat, lng: campos.lng }, radiusKm: 10 };
     const plans = await database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
       const explain = async (statement: SQLWrapper) =>
         ((await tx.execute(sql`EXPLAIN ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join("\n");
       return {
         ranked: await explain(searchStatements(database.db, filtered).ranked(1)),
         walked: await explain(searchStatements(database.db, filtered).page(1)),
+        rated: await explain(searchStatements(database.db, around).ratedPage(1)),
         reviewed: await explain(sql`SELECT id FROM properties WHERE status = 'approved' AND is_active AND review_count > 0 LIMIT 1`),
       };
     });
     expect(plans.ranked).toContain("Index Only Scan Backward using properties_public_newest_idx");
     expect(plans.walked).toContain("Index Only Scan using properties_public_rating_idx");
+    expect(plans.rated).toContain("Index Only Scan using properties_public_reviewed_idx");
     expect(plans.reviewed).toContain("properties_public_reviewed_idx");
     expect(await reviewsExist(database.db)).toBe(true);
   });
