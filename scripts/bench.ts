@@ -1,5 +1,5 @@
 /**
- * npm run bench — seven measurements, printed (plans are asserted; timings only in part 5's goals):
+ * npm run bench — eight measurements, printed (plans are asserted; timings only in part 5's goals):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -41,15 +41,21 @@
  *    recompressed, watermarked, mirrored, cropped) to their original's stored hashes, and between
  *    unrelated photos, against PHOTO_MATCH_DISTANCE. Needs no build.
  *
+ * 8. Rating sort (issue 45), on PostgreSQL: --count listings, about 5 % of them given reviews (1–60,
+ *    most few; averages 3.5–5.0) by setting their figures; p50/p95 of searches of every shape in
+ *    the rating order beside the same searches in their own order (newest first; nearest first
+ *    around a place), alternated in the same run (read the ratios: the machine is shared), failing
+ *    above 20 ms at p95 in the rating order or on a sequential scan of the listings. Needs no build.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash, --count N (listings, default 100000;
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating, --count N (listings, default 100000;
  * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
  * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
  * listings: seeding a million takes most of an hour, so tuning a query at that size needs it; the
- * pages part keeps recanto_bench_pages_<count> the same way).
+ * pages part keeps recanto_bench_pages_<count> the same way, the rating part recanto_bench_rating_<count>).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -73,7 +79,7 @@ import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, parseHomeQuery } fro
 import { findCategory } from "../common/catalog";
 import { createDiskStorage } from "../server/adapters/storage";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
-import { COUNT_CAP, reachablePage, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
+import { COUNT_CAP, reachablePage, reviewsExist, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
 import { addNights, nightOf } from "../common/nights";
 import { syncDueFeeds } from "../server/availability/feed-sync";
 import { calendarFeeds } from "../server/db/schema";
@@ -95,8 +101,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash"].includes(args.only)) {
-  console.error("--only aceita ttfb, search, upload, answers, pages, availability ou photo-hash");
+if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash ou rating");
   process.exit(2);
 }
 if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
@@ -117,9 +123,9 @@ const RUNS = runsArg.count;
 
 /**
  * The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own): the app is measured as it runs.
- * The photo-hash part calls modules directly and needs no build.
+ * The photo-hash and rating parts call modules directly and need no build.
  */
-const server = (args.only === "photo-hash" ? undefined : await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
+const server = (args.only === "photo-hash" || args.only === "rating" ? undefined : await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
 
 /** The built app on a random local port, on the given database, through the one bootstrap. */
 async function startBuiltApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
@@ -1258,6 +1264,118 @@ async function benchPhotoHash() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// 8. Rating sort: each search shape in the rating order beside newest first
+
+/**
+ * About 5 % of the listings reviewed, as a young review system would leave them: counts from 1 to
+ * 60, most of them few (the cube of a uniform draw), averages from 3.5 to 5.0. Kept when present.
+ */
+async function giveReviews(database: Database) {
+  const [{ n } = { n: 0 }] = await query<{ n: number }>(database, sql`SELECT count(*)::int AS n FROM properties WHERE review_count > 0`);
+  if (n > 0) return n;
+  await database.db.execute(sql`
+    UPDATE properties SET review_count = drawn.count, rating_sum = round(drawn.count * (3.5 + 1.5 * random()))
+    FROM (SELECT id, 1 + floor(59 * power(random(), 3))::int AS count FROM properties WHERE random() < 0.05) drawn
+    WHERE drawn.id = properties.id`);
+  await database.db.execute(sql`VACUUM ANALYZE properties`);
+  return (await query<{ n: number }>(database, sql`SELECT count(*)::int AS n FROM properties WHERE review_count > 0`))[0]!.n;
+}
+
+/** Runs `a` and `b` alternately, `times` each after a warm-up: the machine's load weighs on both alike. */
+async function timeAlternately(times: number, warmUp: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[Stats, Stats]> {
+  for (let i = 0; i < warmUp; i++) for (const run of [a, b]) await run();
+  const samples: [number[], number[]] = [[], []];
+  for (let i = 0; i < times; i++) {
+    for (const [k, run] of [a, b].entries()) {
+      const started = performance.now();
+      await run();
+      samples[k]!.push(ms(started));
+    }
+  }
+  return [stats(samples[0]), stats(samples[1])];
+}
+
+async function measureRatingSort(database: Database): Promise<string[]> {
+  const home = (input: Partial<SearchInput>) => ({ ...searchInput(DEFAULT_QUERY, { types: [], pageSize: HOME_PAGE_SIZE }), ...input });
+  const category = (slug: string, input: Partial<SearchInput> = {}) => {
+    const { types, anyAmenities } = findCategory(slug)!;
+    return { ...searchInput(DEFAULT_QUERY, { types, anyAmenities, pageSize: CATEGORY_PAGE_SIZE }), ...input };
+  };
+  const deepest = (input: SearchInput) => ({ ...input, page: Math.ceil(COUNT_CAP / input.pageSize) });
+  const gramado = { center: pointOf("Gramado - RS"), radiusKm: 50 };
+  const shapes: { label: string; input: SearchInput }[] = [
+    { label: "no filters", input: home({}) },
+    { label: "no filters, last page", input: deepest(home({})) },
+    { label: "Cabanas (category page)", input: category("cabanas") },
+    { label: "Cabanas, last page", input: deepest(category("cabanas")) },
+    { label: "state MG", input: home({ stateCode: 31 }) },
+    { label: "state MG, last page", input: deepest(home({ stateCode: 31 })) },
+    { label: "text 'cabana'", input: home({ search: "cabana" }) },
+    { label: "text 'cabana', last page", input: deepest(home({ search: "cabana" })) },
+    { label: "text 'vista para o mar'", input: home({ search: "vista para o mar" }) },
+    { label: "text 'serra', Cabana, 3+ guests", input: home({ search: "serra", types: ["Cabana"], minGuests: 3 }) },
+    { label: "50 km around Gramado", input: home(gramado) },
+    { label: "50 km around Gramado, last page", input: deepest(home(gramado)) },
+    { label: "map area 1° × 1° (Mantiqueira)", input: home({ area: { west: -46, south: -23, east: -45, north: -22 } }) },
+    { label: "partial location 'sao jo'", input: home({ location: "sao jo" }) },
+    { label: "4+ guests, Wi-Fi + Lareira interna", input: home({ minGuests: 4, amenities: ["Wi-Fi", "Lareira interna"] }) },
+    { label: "4+ guests, Wi-Fi + Lareira, last page", input: deepest(home({ minGuests: 4, amenities: ["Wi-Fi", "Lareira interna"] })) },
+    { label: "collection 'Pé na areia'", input: category("pe-na-areia") },
+    { label: "Chalé, R$ 200–600, 4 guests", input: home({ types: ["Chalé"], minPrice: 200, maxPrice: 600, minGuests: 4 }) },
+  ];
+  const failures: string[] = [];
+  const n = (x: number) => x.toFixed(1).padStart(6);
+  console.log(`  ${RUNS} runs each, alternated, after 5 warm-up; ms (* nearest first around a place: the search's own order):`);
+  console.log(`    ${"search".padEnd(40)} ${"newest* p50".padStart(10)} ${"p95".padStart(6)}   ${"rating p50".padStart(10)} ${"p95".padStart(6)}   p95 ratio   found`);
+  for (const shape of shapes) {
+    const rating = { ...shape.input, sort: "rating" as const };
+    const newest = { ...shape.input, sort: shape.input.center ? ("distance" as const) : ("newest" as const) };
+    const found = await searchProperties(database.db, rating);
+    const [byNewest, byRating] = await timeAlternately(RUNS, 5, () => searchProperties(database.db, newest), () => searchProperties(database.db, rating));
+    const statements = searchStatements(database.db, rating);
+    const page = reachablePage(rating);
+    const plans = [await explain(database, statements.ranked(page)), await explain(database, statements.page(page))];
+    const seq = plans.some((plan) => plan.includes(SEQ_SCAN));
+    console.log(
+      `    ${shape.label.padEnd(40)} ${n(byNewest.p50).padStart(10)} ${n(byNewest.p95)}   ${n(byRating.p50).padStart(10)} ${n(byRating.p95)}   ${(byRating.p95 / byNewest.p95).toFixed(2).padStart(8)}×   ${found.totalIsCapped ? "> " : ""}${found.total}${seq ? "   SEQUENTIAL SCAN" : ""}`,
+    );
+    if (byRating.p95 > TARGET_P95_MS) failures.push(`${shape.label}: p95 ${byRating.p95.toFixed(1)} ms in the rating order (goal ≤ ${TARGET_P95_MS})`);
+    if (seq) failures.push(`${shape.label}: a sequential scan of the listings`);
+  }
+  const exists = await time(RUNS, 5, () => reviewsExist(database.db));
+  console.log(`    ${"whether any listing has reviews".padEnd(40)} ${"".padStart(10)} ${"".padStart(6)}   ${n(exists.p50).padStart(10)} ${n(exists.p95)}`);
+  return failures;
+}
+
+async function benchRating() {
+  if (!(await postgresReachable())) {
+    console.log("Rating sort benchmark skipped: it runs on PostgreSQL.");
+    return;
+  }
+  const run = async (url: string) => {
+    const database = openPostgres(url);
+    try {
+      await database.migrate();
+      const present = await countPublicProperties(database.db);
+      if (present < LISTINGS) {
+        if (present > 0) await database.db.execute(sql`TRUNCATE properties CASCADE`);
+        console.log(`Rating sort: seeding ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL…`);
+        await seedBulk("PostgreSQL", database, path.join(os.tmpdir(), "recanto-bench-media"));
+        await database.db.execute(sql`VACUUM ANALYZE`);
+      }
+      const reviewed = await giveReviews(database);
+      console.log(`
+Rating sort at ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL, ${reviewed.toLocaleString("pt-BR")} of them reviewed:`);
+      report("Rating sort", await measureRatingSort(database));
+    } finally {
+      await database.close();
+    }
+  };
+  if (args.keep) await withKeptPostgres(ADMIN_URL, `recanto_bench_rating_${LISTINGS}`, run);
+  else await withThrowawayPostgres(ADMIN_URL, run);
+}
+
 function report(part: string, failures: string[]) {
   if (failures.length === 0) {
     console.log(`✓ ${part}: every goal met.`);
@@ -1277,3 +1395,4 @@ if (!args.only || args.only === "answers") await benchAnswers();
 if (!args.only || args.only === "pages") await benchPages();
 if (!args.only || args.only === "availability") await benchAvailability();
 if (!args.only || args.only === "photo-hash") await benchPhotoHash();
+if (!args.only || args.only === "rating") await benchRating();
