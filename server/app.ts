@@ -19,6 +19,7 @@ import { EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE } from "./accounts/flows"
 import { cachePolicy } from "./http/cache-policy";
 import { singleDrainListener } from "./http/drain-listeners";
 import { healthHandler } from "./http/health";
+import { robotsHeader, robotsTxt, SITEMAP_FILE_PATH, SITEMAP_INDEX_PATH, sitemapFile, sitemapIndex } from "./http/search-engines";
 import { imageUploadHandlers } from "./http/image-upload";
 import { drawingSlots } from "./http/drawing-slots";
 import { catalogueVersionReadFor, notePageContext, pageCache } from "./http/page-cache";
@@ -82,9 +83,13 @@ export function createApp(services: Services, options: AppOptions) {
       next();
     });
   }
+  app.use(robotsHeader(config.searchEngines.indexing));
   app.use(cachePolicy());
 
   app.get("/healthz", healthHandler(services));
+  app.get("/robots.txt", robotsTxt(services));
+  app.get(SITEMAP_INDEX_PATH, sitemapIndex(services));
+  app.get(SITEMAP_FILE_PATH, sitemapFile(services));
 
   // Only the links that arrive by email (verify, reset) reach better-auth directly;
   // every form goes through our actions, which validate and rate limit first.

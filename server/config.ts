@@ -101,6 +101,13 @@ const schema = z.object({
   REPORTS_TO_HIDE: z.coerce.number().int().min(2).max(100).default(3),
   /** Calendars read from this machine's loopback addresses: for tests' local feed servers only, refused in production. */
   CALENDAR_FEEDS_FROM_LOOPBACK: z.enum(["true", "false"]).optional(),
+  /**
+   * Whether search engines may index the site: "off" (a staging or test site) answers robots.txt with
+   * "Disallow: /", every answer with "X-Robots-Tag: noindex", and no sitemap. Default: on in production only.
+   */
+  SEARCH_ENGINE_INDEXING: z.enum(["on", "off"]).optional(),
+  /** Addresses per sitemap file (server/seo/sitemap.ts); the protocol allows 50,000, and the rest is room for growth between reads. */
+  SITEMAP_FILE_SIZE: z.coerce.number().int().min(1).max(45_000).default(45_000),
   /** The tiles' credit shown on every map (HTML: a link is allowed). */
   MAP_TILE_ATTRIBUTION: z
     .string()
@@ -147,6 +154,8 @@ export type Config = Omit<
   | "CALENDAR_SYNC_MINUTES"
   | "REPORTS_TO_HIDE"
   | "CALENDAR_FEEDS_FROM_LOOPBACK"
+  | "SEARCH_ENGINE_INDEXING"
+  | "SITEMAP_FILE_SIZE"
   | S3Key
   | PostgresTimeoutKey
   | "BASE_URL"
@@ -174,6 +183,8 @@ export type Config = Omit<
   reportsToHide: number;
   /** Connected calendars: how often each is read, and whether loopback addresses may serve them (tests only). */
   calendarFeeds: { syncEveryMs: number; allowLoopback: boolean };
+  /** Search engines: whether they may index the site (SEARCH_ENGINE_INDEXING), and the sitemap's addresses per file. */
+  searchEngines: { indexing: boolean; sitemapFileSize: number };
 };
 
 /**
@@ -231,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CALENDAR_SYNC_MINUTES,
     REPORTS_TO_HIDE,
     CALENDAR_FEEDS_FROM_LOOPBACK,
+    SEARCH_ENGINE_INDEXING,
+    SITEMAP_FILE_SIZE,
     ...rest
   } = parsed.data;
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS, S3_MAX_ATTEMPTS, ...settings } =
@@ -317,6 +330,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reportsToHide: REPORTS_TO_HIDE,
     calendarFeeds: { syncEveryMs: CALENDAR_SYNC_MINUTES * 60_000, allowLoopback: CALENDAR_FEEDS_FROM_LOOPBACK === "true" },
+    // Off unless production: a developer's or test server is never indexed by accident. A staging
+    // server runs in production mode and must say "off" (README).
+    searchEngines: { indexing: SEARCH_ENGINE_INDEXING ? SEARCH_ENGINE_INDEXING === "on" : c.NODE_ENV === "production", sitemapFileSize: SITEMAP_FILE_SIZE },
     // The embedded database's queries run on the drawing thread itself; PostgreSQL's run elsewhere while a page waits.
     pageConcurrency: c.PAGE_CONCURRENCY ?? (c.DATABASE_URL ? 4 : 2),
     // Demo accounts have a public password: by default only on a local embedded database.

@@ -1,0 +1,147 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { properties } from "../../server/db/schema";
+import { signedInAs } from "../support/accounts";
+import { useTestApp } from "../support/app";
+import { engine } from "../support/database";
+import { insertHost, insertProperty } from "../support/factories";
+import { Client } from "../support/http";
+
+const unescape = (xml: string) => xml.replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&apos;", "'");
+
+/** Each <url> or <sitemap> entry of a sitemap or its index: its address and lastmod, if any. */
+function entriesOf(xml: string) {
+  return [...xml.matchAll(/<(?:url|sitemap)>(.*?)<\/(?:url|sitemap)>/gs)].map(([, body]) => ({
+    loc: unescape(/<loc>(.*?)<\/loc>/s.exec(body!)![1]!),
+    lastmod: /<lastmod>(.*?)<\/lastmod>/s.exec(body!)?.[1],
+  }));
+}
+
+describe(`search engines with indexing on (${engine})`, () => {
+  // Three addresses per file, so a few listings already split.
+  const t = useTestApp({ SEARCH_ENGINE_INDEXING: "on", SITEMAP_FILE_SIZE: "3" });
+  const anonymous = () => new Client(t.app.url);
+  let host: Awaited<ReturnType<typeof signedInAs>>;
+  const publicSlugs: string[] = [];
+  const hiddenSlugs: string[] = [];
+  let quietHostId: string;
+
+  /** Every entry of every file the index names, with the files' own sizes. */
+  async function readSitemap() {
+    const index = await anonymous().get("/sitemap.xml");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toContain("application/xml");
+    expect(index.headers.get("cache-control")).toContain("s-maxage");
+    const files = entriesOf(await index.text()).map((e) => e.loc);
+    const sizes: Record<string, number> = {};
+    const entries: { loc: string; lastmod: string | undefined }[] = [];
+    for (const file of files) {
+      expect(file.startsWith(`${t.app.url}/sitemaps/`)).toBe(true);
+      const res = await anonymous().get(file);
+      expect(res.status).toBe(200);
+      const found = entriesOf(await res.text());
+      sizes[file] = found.length;
+      entries.push(...found);
+    }
+    return { files, sizes, entries, locs: entries.map((e) => e.loc) };
+  }
+
+  beforeAll(async () => {
+    host = await signedInAs(t.app, "host");
+    const db = t.app.database.db;
+    for (let i = 0; i < 7; i++) {
+      const created = await insertProperty(db, host.id, { title: `Cabana pública ${i + 1}`, createdAt: new Date(Date.now() - (10 - i) * 60_000) });
+      publicSlugs.push(created.slug);
+    }
+    const quiet = await insertHost(db);
+    quietHostId = quiet.id;
+    for (const hidden of [{ status: "pending" as const }, { status: "rejected" as const }, { status: "reported" as const }, { isActive: false }]) {
+      hiddenSlugs.push((await insertProperty(db, quiet.id, { title: "Cabana escondida", ...hidden })).slug);
+    }
+    const deleted = await insertProperty(db, host.id, { title: "Cabana excluída" });
+    const removed = await host.client.post("/api/propriedades", { intent: "delete", id: deleted.id });
+    expect(removed.status).toBe(200);
+    hiddenSlugs.push(deleted.slug);
+  });
+
+  it("robots.txt lets crawlers in and names the sitemap index at BASE_URL", async () => {
+    const res = await anonymous().get("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).not.toMatch(/Disallow: \//);
+    expect(text).toContain(`Sitemap: ${t.app.url}/sitemap.xml`);
+  });
+
+  it("lists every public listing once, split into files of the set size, and no hidden, pending, rejected, reported or deleted one", async () => {
+    const { files, sizes, locs } = await readSitemap();
+    const listingLocs = locs.filter((loc) => loc.includes("/accommodation/"));
+    expect(listingLocs.toSorted()).toEqual(publicSlugs.map((slug) => `${t.app.url}/accommodation/${slug}`).toSorted());
+    const listingFiles = files.filter((f) => f.includes("/sitemaps/anuncios.xml"));
+    expect(listingFiles).toHaveLength(3);
+    for (const file of listingFiles) expect(sizes[file]).toBeLessThanOrEqual(3);
+    for (const slug of hiddenSlugs) expect(locs.join("\n")).not.toContain(slug);
+  });
+
+  it("lists the site's pages, the categories with public listings and the hosts with public listings", async () => {
+    const { locs } = await readSitemap();
+    for (const page of ["/", "/como-funciona", "/central-ajuda", "/planos", "/anuncie-conosco", "/termos-uso", "/privacidade", "/politica-cancelamento"]) {
+      expect(locs).toContain(`${t.app.url}${page}`);
+    }
+    expect(locs).toContain(`${t.app.url}/category/cabanas`);
+    expect(locs).toContain(`${t.app.url}/category/glamping`);
+    expect(locs).not.toContain(`${t.app.url}/category/moinhos`);
+    expect(locs).toContain(`${t.app.url}/anfitriao/${host.id}`);
+    expect(locs.join("\n")).not.toContain(quietHostId);
+    // Every address listed is a page that answers, and none says noindex.
+    for (const loc of locs) {
+      const res = await anonymous().get(loc);
+      expect(res.status, loc).toBe(200);
+      expect(res.headers.get("x-robots-tag"), loc).toBeNull();
+    }
+  });
+
+  it("gives each listing its real last change, which moves when the host changes it", async () => {
+    const [first] = publicSlugs;
+    const loc = `${t.app.url}/accommodation/${first}`;
+    const before = (await readSitemap()).entries.find((e) => e.loc === loc)!;
+    const [row] = await t.app.database.db.select().from(properties).where(eq(properties.slug, first!));
+    expect(new Date(before.lastmod!).getTime()).toBe(row!.updatedAt.getTime());
+
+    const paused = await host.client.post("/api/propriedades", { intent: "toggle", id: row!.id, active: "false" });
+    expect(paused.status).toBe(200);
+    expect((await readSitemap()).locs).not.toContain(loc);
+    await host.client.post("/api/propriedades", { intent: "toggle", id: row!.id, active: "true" });
+    const after = (await readSitemap()).entries.find((e) => e.loc === loc)!;
+    expect(new Date(after.lastmod!).getTime()).toBeGreaterThan(new Date(before.lastmod!).getTime());
+  });
+
+  it("refuses sitemap files that cannot exist", async () => {
+    for (const path of ["/sitemaps/outros.xml", "/sitemaps/anuncios.xml?de=x", "/sitemaps/paginas.xml?de=a", "/sitemaps/anuncios.xml?pagina=2"]) {
+      expect((await anonymous().get(path)).status, path).toBe(404);
+    }
+  });
+
+  it("says noindex on personal answers only: signed-in pages, not the public pages a visitor sees", async () => {
+    expect((await anonymous().get("/")).headers.get("x-robots-tag")).toBeNull();
+    expect((await host.client.get("/perfil")).headers.get("x-robots-tag")).toBe("noindex");
+    expect((await host.client.get("/minhas-propriedades")).headers.get("x-robots-tag")).toBe("noindex");
+    expect((await anonymous().get("/pagina-que-nao-existe")).headers.get("x-robots-tag")).toBe("noindex");
+  });
+});
+
+describe(`search engines with indexing off (${engine})`, () => {
+  const t = useTestApp({ SEARCH_ENGINE_INDEXING: "off" });
+
+  it("robots.txt disallows everything, every answer says noindex, and there is no sitemap", async () => {
+    const client = new Client(t.app.url);
+    const robots = await client.get("/robots.txt");
+    expect(await robots.text()).toBe("User-agent: *\nDisallow: /\n");
+    for (const path of ["/", "/como-funciona", "/category/cabanas", "/robots.txt"]) {
+      expect((await client.get(path)).headers.get("x-robots-tag"), path).toBe("noindex");
+    }
+    expect((await client.get("/sitemap.xml")).status).toBe(404);
+    expect((await client.get("/sitemaps/paginas.xml")).status).toBe(404);
+  });
+});
