@@ -1,6 +1,8 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import fs from "node:fs/promises";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { authenticatorCode, createTestAccount, TEST_PASSWORD, type AccountKind, type AccountOptions, type TestAuthenticator } from "../support/accounts";
 import type { TestApp } from "../support/app";
+import { expectAccessible } from "../support/browser";
 import { waitForMail, type Mail } from "../support/mail";
 
 export { waitForMail };
@@ -118,4 +120,49 @@ export async function onToWhatsapp(tab: Page): Promise<URL> {
   // button's redirect once failed to load from the context's stand-in).
   const [request] = await Promise.all([tab.waitForRequest(/^https:\/\/wa\.me\//), tab.getByRole("button", { name: "Entendi, abrir o WhatsApp" }).click()]);
   return new URL(request.url());
+}
+
+/** A phone and a desktop window. */
+export const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+] as const;
+
+/** How a page is looked at: each size, in the light and in the dark theme. */
+export type Look = { viewport: (typeof SIZES)[number]; colorScheme: "light" | "dark" };
+export const LOOKS: Look[] = (["light", "dark"] as const).flatMap((colorScheme) => SIZES.map((viewport) => ({ viewport, colorScheme })));
+
+type Session = { context: BrowserContext; page: Page };
+export type LookedPage<As extends string> = { path: string; as: As; ready: string; then?: (page: Page) => Promise<void> };
+
+/**
+ * Opens each page in every look, as the account it names (one session per account and look, made
+ * by `open`), waits for its level-1 heading, runs its `then`, checks it with axe and keeps a
+ * full-page screenshot in `shots`. `alsoInEachLook` checks more with the look's sessions.
+ */
+export async function checkEveryLook<As extends string>(
+  app: TestApp,
+  shots: string,
+  pages: LookedPage<As>[],
+  open: (as: As, look: Look) => Promise<Session>,
+  alsoInEachLook?: (sessions: Map<As, Session>, look: Look) => Promise<void>,
+) {
+  await fs.mkdir(shots, { recursive: true });
+  for (const look of LOOKS) {
+    const sessions = new Map<As, Session>();
+    try {
+      for (const { path, as, ready, then } of pages) {
+        let session = sessions.get(as);
+        if (!session) sessions.set(as, (session = await open(as, look)));
+        await session.page.goto(`${app.url}${path}`);
+        await session.page.getByRole("heading", { level: 1, name: ready }).waitFor();
+        await then?.(session.page);
+        await expectAccessible(session.page);
+        await session.page.screenshot({ path: `${shots}/${path.replace(/[^a-z0-9]+/gi, "-")}-${look.viewport.width}-${look.colorScheme}.png`, fullPage: true });
+      }
+      await alsoInEachLook?.(sessions, look);
+    } finally {
+      for (const session of sessions.values()) await session.context.close();
+    }
+  }
 }

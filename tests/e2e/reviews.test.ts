@@ -7,13 +7,9 @@ import { createTestAccount } from "../support/accounts";
 import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser";
 import { insertProperty } from "../support/factories";
 import { waitForMail } from "../support/mail";
-import { linkIn, loginViaForm, onToWhatsapp, waitForHydration } from "./helpers";
+import { checkEveryLook, linkIn, loginViaForm, onToWhatsapp, SIZES, waitForHydration, type LookedPage } from "./helpers";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 900 },
-] as const;
 const DAY = 86_400_000;
 let nextAddress = 20;
 
@@ -159,33 +155,20 @@ describe.skipIf(!hasChromium)("contacts, stays confirmed by both sides, reviews 
 
   it("the new pages pass axe in light and dark, at 390 and 1280 px", { timeout: 300_000 }, async () => {
     const lia = await createTestAccount(t.app, "guest", { name: "Lia Visitante" });
-    const pages: { path: string; as: "anyone" | "guest" | "host" | "reviewer"; ready: string }[] = [
-      { path: `/accommodation/${listing.slug}`, as: "anyone", ready: "Cabana do Vale Avaliado" },
+    const reviewsInView = (page: Page) => page.getByRole("region", { name: "Avaliações" }).scrollIntoViewIfNeeded();
+    const pages: LookedPage<"anyone" | "guest" | "host" | "reviewer">[] = [
+      { path: `/accommodation/${listing.slug}`, as: "anyone", ready: "Cabana do Vale Avaliado", then: reviewsInView },
       { path: `/anfitriao/${host.id}`, as: "anyone", ready: "Marina" },
       { path: "/minhas-propriedades/contatos", as: "host", ready: "Contatos recebidos" },
       { path: "/perfil", as: "guest", ready: "Meu Perfil" },
       { path: reviewer!.path, as: "reviewer", ready: "Editar avaliação" },
     ];
     const emails = { host: host.email, guest: lia.email, reviewer: reviewer!.email };
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const viewport of SIZES) {
-        const sessions = new Map<string, Awaited<ReturnType<typeof newPage>>>();
-        for (const { path, as, ready } of pages) {
-          let session = sessions.get(as);
-          if (!session) {
-            session = await newPage({ viewport, colorScheme });
-            if (as !== "anyone") await loginViaForm(session.page, t.app, emails[as]);
-            if (as === "guest") await contactFromListing(session);
-            sessions.set(as, session);
-          }
-          await session.page.goto(`${t.app.url}${path}`);
-          await session.page.getByRole("heading", { level: 1, name: ready }).waitFor();
-          if (path.startsWith("/accommodation/")) await session.page.getByRole("region", { name: "Avaliações" }).scrollIntoViewIfNeeded();
-          await expectAccessible(session.page);
-          await session.page.screenshot({ path: `/tmp/shots-reviews/${path.replace(/[^a-z0-9]+/gi, "-")}-${viewport.width}-${colorScheme}.png`, fullPage: true });
-        }
-        for (const session of sessions.values()) await session.context.close();
-      }
-    }
+    await checkEveryLook(t.app, "/tmp/shots-reviews", pages, async (as, look) => {
+      const session = await newPage(look);
+      if (as !== "anyone") await loginViaForm(session.page, t.app, emails[as]);
+      if (as === "guest") await contactFromListing(session);
+      return session;
+    });
   });
 });

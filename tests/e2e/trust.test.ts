@@ -7,13 +7,9 @@ import { expectAccessible, hasChromium, useBrowserApp } from "../support/browser
 import { insertProperty } from "../support/factories";
 import { photoJpeg } from "../support/images";
 import { VALID_DOCUMENTS } from "../support/identity";
-import { loginViaForm, onToWhatsapp, waitForHydration } from "./helpers";
+import { checkEveryLook, loginViaForm, onToWhatsapp, SIZES, waitForHydration, type LookedPage } from "./helpers";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 900 },
-] as const;
 
 describe.skipIf(!hasChromium)("trust: verified hosts, the notice before WhatsApp and reports, in Chromium", () => {
   const t = useBrowserApp({ REPORTS_TO_HIDE: "3" });
@@ -154,11 +150,11 @@ describe.skipIf(!hasChromium)("trust: verified hosts, the notice before WhatsApp
     await context.close();
   });
 
-  it("the new pages pass axe in light and dark, at 390 and 1280 px", { timeout: 240_000 }, async () => {
+  it("the new pages pass axe in light and dark, at 390 and 1280 px", { timeout: 360_000 }, async () => {
     const quietHost = await createTestAccount(t.app, "host", { name: "Rui Anfitrião" });
     await insertProperty(db(), quietHost.id, { title: "Cabana do Rui", status: "approved", whatsappContact: "5548991234567" });
     const looker = await guest("Lia Visitante");
-    const pages: { path: string; as: "anyone" | "guest" | "host" | "operator"; ready: string }[] = [
+    const pages: LookedPage<"anyone" | "guest" | "host" | "operator">[] = [
       { path: `/anfitriao/${host.id}`, as: "anyone", ready: "Marina" },
       { path: `/denunciar/anuncio/${listing.slug}`, as: "guest", ready: "Denunciar anúncio" },
       { path: `/denunciar/anfitriao/${host.id}`, as: "guest", ready: "Denunciar anfitrião" },
@@ -167,29 +163,23 @@ describe.skipIf(!hasChromium)("trust: verified hosts, the notice before WhatsApp
       { path: "/moderacao/denuncias", as: "operator", ready: "Moderação" },
     ];
     const accounts = { guest: looker, host: quietHost, operator } as const;
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const viewport of SIZES) {
-        const sessions = new Map<string, Awaited<ReturnType<typeof newPage>>>();
-        for (const { path, as, ready } of pages) {
-          let session = sessions.get(as);
-          if (!session) {
-            session = await newPage({ viewport, colorScheme });
-            if (as !== "anyone") await loginViaForm(session.page, t.app, accounts[as].email, TEST_PASSWORD, as === "operator" ? operator.authenticator : null);
-            sessions.set(as, session);
-          }
-          await session.page.goto(`${t.app.url}${path}`);
-          await session.page.getByRole("heading", { level: 1, name: ready }).waitFor();
-          await expectAccessible(session.page);
-          await session.page.screenshot({ path: `/tmp/shots-trust/${path.replace(/[^a-z0-9]+/gi, "-")}-${viewport.width}-${colorScheme}.png`, fullPage: true });
-        }
-        // The notice: a guest's first contact with a listing.
-        const guestSession = sessions.get("guest")!;
-        await guestSession.page.goto(`${t.app.url}/accommodation/${listing.slug}/contato?viewport=${viewport.width}${colorScheme}`);
-        await guestSession.page.getByRole("heading", { level: 1, name: "Antes de falar com Marina" }).waitFor();
-        await expectAccessible(guestSession.page);
-        await guestSession.page.screenshot({ path: `/tmp/shots-trust/contato-${viewport.width}-${colorScheme}.png`, fullPage: true });
-        for (const session of sessions.values()) await session.context.close();
-      }
-    }
+    await checkEveryLook(
+      t.app,
+      "/tmp/shots-trust",
+      pages,
+      async (as, look) => {
+        const session = await newPage(look);
+        if (as !== "anyone") await loginViaForm(session.page, t.app, accounts[as].email, TEST_PASSWORD, as === "operator" ? operator.authenticator : null);
+        return session;
+      },
+      // The notice: a guest's first contact with a listing.
+      async (sessions, { viewport, colorScheme }) => {
+        const { page } = sessions.get("guest")!;
+        await page.goto(`${t.app.url}/accommodation/${listing.slug}/contato?viewport=${viewport.width}${colorScheme}`);
+        await page.getByRole("heading", { level: 1, name: "Antes de falar com Marina" }).waitFor();
+        await expectAccessible(page);
+        await page.screenshot({ path: `/tmp/shots-trust/contato-${viewport.width}-${colorScheme}.png`, fullPage: true });
+      },
+    );
   });
 });

@@ -4,6 +4,7 @@ import { Icon } from "~/components/ui/icons";
 import { inputClass } from "~/components/ui/input-class";
 import type { ContactView } from "~/lib/contact-view.server";
 import { Stars } from "./stars";
+import { HostReply } from "./host-reply";
 
 const smallButton = "inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold";
 export const solidButton = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
@@ -135,10 +136,7 @@ function ReviewOfStay({
       {review.status === "hidden" ? <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">Ocultada pela equipe do Recanto.</p> : null}
       <p className="mt-2 whitespace-pre-line text-sm">{review.text}</p>
       {review.reply ? (
-        <div className="mt-3 border-l-2 border-brand-600 pl-3 text-sm">
-          <p className="font-semibold">Resposta do anfitrião</p>
-          <p className="whitespace-pre-line">{review.reply}</p>
-        </div>
+        <HostReply text={review.reply} />
       ) : side === "host" && review.status === "published" ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="avaliacao" value={review.id} />

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { REPORT_MESSAGES } from "@common/reports";
+import { HostReply } from "~/components/contacts/host-reply";
 import { Stars } from "~/components/contacts/stars";
 import { BackLink } from "~/components/property/detail/property-detail-layout";
 import { primaryButton } from "~/components/ui/button-class";
@@ -79,12 +80,7 @@ export function ReviewDecision(props: {
             <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
               {`Hospedagem ${review.stay} · enviada em ${review.sentOn}${review.editedOn ? ` · editada em ${review.editedOn}` : ""}`}
             </p>
-            {review.hostReply ? (
-              <div className="mt-4 border-l-4 border-stone-300 pl-3 dark:border-stone-600">
-                <p className="text-sm font-semibold">Resposta do anfitrião</p>
-                <p className="mt-1 whitespace-pre-line break-words text-sm text-stone-800 dark:text-stone-200">{review.hostReply}</p>
-              </div>
-            ) : null}
+            {review.hostReply ? <HostReply text={review.hostReply} /> : null}
           </section>
           {review.heldFor ? (
             <section aria-labelledby="retida-titulo">

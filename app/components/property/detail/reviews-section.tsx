@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { pageWindow } from "@common/property-query";
+import { HostReply } from "~/components/contacts/host-reply";
 import { Stars } from "~/components/contacts/stars";
 import { Icon } from "~/components/ui/icons";
 import { Pagination } from "~/components/ui/pagination";
@@ -63,10 +64,7 @@ export function ReviewsSection({ reviews, pageHref }: { reviews: ReviewsView | n
                   </p>
                   <p className="mt-2 whitespace-pre-line">{review.text}</p>
                   {review.reply ? (
-                    <div className="mt-3 border-l-2 border-brand-600 pl-3 text-sm">
-                      <p className="font-semibold">Resposta do anfitrião</p>
-                      <p className="whitespace-pre-line">{review.reply}</p>
-                    </div>
+                    <HostReply text={review.reply} />
                   ) : null}
                   <Link to={`/denunciar/avaliacao/${review.id}`} rel="nofollow" className="mt-2 inline-flex items-center gap-1 text-sm text-stone-700 underline underline-offset-2 dark:text-stone-300">
                     <Icon name="siren" aria-hidden className="size-3.5" /> Denunciar avaliação<span className="sr-only">{` de ${review.author}`}</span>
