@@ -20,6 +20,8 @@ import { cachePolicy } from "./http/cache-policy";
 import { singleDrainListener } from "./http/drain-listeners";
 import { healthHandler } from "./http/health";
 import { robotsHeader, robotsTxt, SITEMAP_FILE_PATH, SITEMAP_INDEX_PATH, sitemapFile, sitemapIndex } from "./http/search-engines";
+import { viewBeaconHandler } from "./http/view-beacon";
+import { VIEW_BEACON_PATH } from "../common/view-beacon";
 import { imageUploadHandlers } from "./http/image-upload";
 import { drawingSlots } from "./http/drawing-slots";
 import { catalogueVersionReadFor, notePageContext, pageCache } from "./http/page-cache";
@@ -118,6 +120,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.post(PROFILE_PHOTO_PATH, uploads.profilePhoto);
   app.post(IDENTITY_IMAGE_PATH, uploads.identityImage);
   app.use(limitBodySize(64 * 1024));
+  app.post(VIEW_BEACON_PATH, viewBeaconHandler(services));
 
   // Image keys never change content (a new upload gets a new key), so browsers may keep them for a year.
   // Only image variants are served, whatever else the folder or bucket may hold.

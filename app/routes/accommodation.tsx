@@ -22,6 +22,7 @@ import { PreviewNotice } from "~/components/property/detail/preview-notice";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { responsivenessOf } from "@server/trust/contacts";
 import { reviewsView } from "~/lib/listing-reviews.server";
+import { useViewBeacon } from "~/lib/use-view-beacon";
 
 /**
  * The host's section, the reviews and the listing's body ("Sobre este lugar" and what follows) are
@@ -122,6 +123,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
   const { preview, property, price, host, responsiveness, reviews, categorySlug, today, backTo, availability, stay } = loaderData;
+  useViewBeacon("pagina", preview ? null : property.id);
   return (
     <PropertyDetailLayout
       topBar={

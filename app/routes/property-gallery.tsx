@@ -6,6 +6,7 @@ import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, GalleryNotFound } from "~/components/p
 import { GalleryView } from "~/components/property/gallery/gallery-view";
 import { pendingPreview } from "@server/properties/preview";
 import { getViewer } from "~/lib/auth.server";
+import { useViewBeacon } from "~/lib/use-view-beacon";
 
 /** The photos of a listing awaiting approval, seen only by its host and operators (as its page, app/routes/accommodation.tsx). */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -15,8 +16,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const preview = published ? null : await pendingPreview(context.services.database.db, await getViewer(context), params.id);
   const property = published ?? preview?.property;
   if (!property) return data({ property: null, preview: false }, { status: 404 });
-  const { slug, title, propertyType, location, images } = property;
-  const page = { property: { slug, title, propertyType, location, images }, preview: preview !== null };
+  const { id, slug, title, propertyType, location, images } = property;
+  const page = { property: { id, slug, title, propertyType, location, images }, preview: preview !== null };
   return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -44,6 +45,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export default function PropertyGallery({ loaderData }: Route.ComponentProps) {
+  useViewBeacon("galeria", loaderData.property && !loaderData.preview ? loaderData.property.id : null);
   return loaderData.property ? <GalleryView property={loaderData.property} /> : <GalleryNotFound />;
 }
 

@@ -844,3 +844,21 @@ export const footprints = pgTable(
   },
   (t) => [index("footprints_user_idx").on(t.userId, t.createdAt), index("footprints_address_idx").on(t.address, t.createdAt), index("footprints_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Views of a listing's page and openings of its gallery (issue 46): one row per visitor, listing,
+ * kind and day (Brazil's), so counting is a unique insert and a count. `visitor` is a keyed hash
+ * (server/insights/views.ts), never an address; rows go after INSIGHTS_DAYS (the old-views job).
+ */
+export const listingViews = pgTable(
+  "listing_views",
+  {
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    kind: text("kind", { enum: ["page", "gallery"] }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day, t.kind, t.visitor] }), index("listing_views_day_idx").on(t.day)],
+);

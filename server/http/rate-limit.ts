@@ -32,6 +32,9 @@ const RULES = {
   reportNew: { ip: { points: 10, duration: 24 * HOUR }, email: { points: 3, duration: 24 * HOUR } },
   // Each image upload costs a decode and six encodes: a few listings' worth of photos an hour, re-tries included.
   upload: { ip: { points: 300, duration: HOUR }, email: { points: 150, duration: HOUR } },
+  // Listing views (decision 032): one per browser and day already; a network changing its user agent
+  // to count more stops here, far above what the people behind one address see in an hour.
+  view: { ip: { points: 300, duration: HOUR } },
 } as const;
 
 type Scope = "ip" | "email" | "emailIp";

@@ -3,6 +3,7 @@ import { backfillPhotoHashes } from "../media/photo-fingerprints";
 import { removeStaleUploads, STAGED_UPLOAD_TTL_MS } from "../media/uploads";
 import { feedSyncSettings, syncDueFeeds } from "../availability/feed-sync";
 import { forgetOldFootprints } from "../trust/footprints";
+import { forgetOldViews } from "../insights/views";
 import { askWhetherHostsAnswered, sendReviewInvitations } from "../trust/trust-emails";
 import type { Job } from "./runner";
 
@@ -75,5 +76,13 @@ export const oldFootprintsJob: Job = {
   run: ({ db, now }) => forgetOldFootprints(db, now()),
 };
 
+/** Listing views older than INSIGHTS_DAYS, the longest period the insights show (server/insights/views.ts). */
+export const oldViewsJob: Job = {
+  name: "old-views",
+  counts: "visualizações antigas apagadas",
+  everyMs: 24 * 60 * MINUTE,
+  run: ({ db, now }) => forgetOldViews(db, now()),
+};
+
 /** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
-export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob];
+export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob, oldViewsJob];
