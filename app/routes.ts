@@ -28,6 +28,7 @@ export default [
   route("adicionar-propriedade", "routes/adicionar-propriedade.tsx"),
   route("editar-propriedade/:id", "routes/editar-propriedade.tsx"),
   route("minhas-propriedades/contatos", "routes/contatos-recebidos.tsx"),
+  route("minhas-propriedades/desempenho", "routes/desempenho.tsx"),
   route("minhas-propriedades/:id/calendario", "routes/calendario-propriedade.tsx"),
   route("calendario/:file", "routes/calendario-ics.ts"),
   route("moderacao", "routes/moderacao.tsx"),

@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)("guarded pages and role-dependent header in Chromi
     await page.getByText("Nenhuma propriedade cadastrada").waitFor();
 
     const items = await accountMenuItems(page, "Menu da conta de Hugo Host");
-    expect(items).toEqual(["Meu Perfil", "Minhas Propriedades", "Contatos recebidos", "Adicionar Propriedade", "Meu Plano", "Favoritos", "Sair"]);
+    expect(items).toEqual(["Meu Perfil", "Minhas Propriedades", "Contatos recebidos", "Desempenho", "Adicionar Propriedade", "Meu Plano", "Favoritos", "Sair"]);
     await page.getByRole("button", { name: "Menu da conta de Hugo Host" }).click();
     await page.getByRole("menuitem", { name: "Adicionar Propriedade" }).click();
     await page.waitForURL(`${t.app.url}/adicionar-propriedade`);

@@ -63,6 +63,9 @@ export function AccountMenu({ viewer, pendingModeration, trigger, byKeyboard }: 
                   <MenuLink to="/minhas-propriedades/contatos" icon={<Icon name="message-circle" aria-hidden className="h-4 w-4" />}>
                     Contatos recebidos
                   </MenuLink>
+                  <MenuLink to="/minhas-propriedades/desempenho" icon={<Icon name="signal" aria-hidden className="h-4 w-4" />}>
+                    Desempenho
+                  </MenuLink>
                   <MenuLink to="/adicionar-propriedade" icon={<Icon name="plus" aria-hidden className="h-4 w-4" />}>
                     Adicionar Propriedade
                   </MenuLink>
