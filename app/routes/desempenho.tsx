@@ -3,21 +3,15 @@ import type { Route } from "./+types/desempenho";
 import { formatBRL, formatCount, formatDate } from "@common/format";
 import { isUuid } from "@common/uuid";
 import { requireHost } from "@server/accounts/guards";
-import { costPerContact, dailyCounts, DEFAULT_PERIOD, hostListings, INSIGHT_PERIODS, METRICS, periodDays, totalsOf, type CostPerContact, type Metric } from "@server/insights/insights";
+import { costPerContact, dailyCounts, DEFAULT_PERIOD, hostListings, INSIGHT_PERIODS, METRICS, periodDays, totalsOf, type CostPerContact } from "@server/insights/insights";
 import { quietButton } from "~/components/contacts/contact-card";
 import { DayChart, dayMonth } from "~/components/insights/day-chart";
+import { METRIC_LABELS } from "~/components/insights/metric-labels";
 import { Icon } from "~/components/ui/icons";
 import { inputClass } from "~/components/ui/input-class";
 import { guardPage } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Desempenho dos anúncios | Recanto" }];
-
-const METRIC_LABELS: Record<Metric, string> = {
-  views: "Visualizações da página",
-  galleryOpens: "Aberturas da galeria",
-  favorites: "Novos favoritos",
-  contacts: "Contatos pelo WhatsApp",
-};
 
 /** Only the host's own listings: another host's id (or an unknown one) is a 404, never their numbers. */
 export async function loader({ request, context }: Route.LoaderArgs) {

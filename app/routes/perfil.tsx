@@ -27,6 +27,8 @@ import { getProfile, updateProfile } from "@server/accounts/profile";
 import { removeProfilePhoto } from "@server/accounts/profile-photo";
 import { municipalities } from "@server/cities/cities";
 import { hostStats } from "@server/favorites/favorites";
+import { DEFAULT_PERIOD, METRICS, recentTotals } from "@server/insights/insights";
+import { METRIC_LABELS } from "~/components/insights/metric-labels";
 import { PhoneField } from "~/components/auth/phone-field";
 import { ProfilePhotoControls } from "~/components/profile/profile-photo-controls";
 import { Avatar } from "~/components/ui/avatar";
@@ -60,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: { ...profile, phone: formatPhone(profile.phone), memberSince: formatDate(profile.createdAt) },
     editing,
     hostStats: isHost ? await hostStats(context.services.database.db, viewer.id) : null,
+    insights: isHost ? await recentTotals(context.services.database.db, viewer.id, now) : null,
     identity: isHost ? identityView(await ownIdentityStatus(context.services.database.db, viewer.id)) : null,
   };
 }
@@ -145,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Perfil({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, hostStats, identity, contacts, questions } = loaderData;
+  const { profile, editing, hostStats, insights, identity, contacts, questions } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const error = actionData && !actionData.ok ? actionData : null;
@@ -241,6 +244,21 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                   <Stat icon={<Icon name="heart" aria-hidden className="h-5 w-5" />} label="Favoritos recebidos" value={hostStats.favouritesReceived} />
                 </dl>
               </section>
+              {insights ? (
+                <section aria-labelledby="desempenho" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
+                  <h2 id="desempenho" className="text-lg font-semibold">
+                    {`Últimos ${DEFAULT_PERIOD} dias`}
+                  </h2>
+                  <dl className="mt-4 space-y-3">
+                    {METRICS.map((metric) => (
+                      <Stat key={metric} icon={null} label={METRIC_LABELS[metric]} value={insights[metric]} />
+                    ))}
+                  </dl>
+                  <Link to="/minhas-propriedades/desempenho" className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
+                    <Icon name="signal" aria-hidden className="size-4" /> Ver desempenho
+                  </Link>
+                </section>
+              ) : null}
               <section aria-labelledby="acoes-rapidas" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
                 <h2 id="acoes-rapidas" className="text-lg font-semibold">
                   Ações rápidas

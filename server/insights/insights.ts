@@ -67,6 +67,12 @@ export function totalsOf(days: readonly DayCounts[]): Counts {
   return days.reduce((sum, d) => ({ views: sum.views + d.views, galleryOpens: sum.galleryOpens + d.galleryOpens, favorites: sum.favorites + d.favorites, contacts: sum.contacts + d.contacts }), { ...NONE });
 }
 
+/** The totals of the last DEFAULT_PERIOD days, all listings (the summary on /perfil). */
+export async function recentTotals(db: Db, hostId: string, now: Date): Promise<Counts> {
+  const { first, last } = periodDays(DEFAULT_PERIOD, now);
+  return totalsOf(await dailyCounts(db, hostId, first, last));
+}
+
 /** The last `period` days, today (Brazil's) included. */
 export function periodDays(period: InsightPeriod, now: Date): { first: Night; last: Night } {
   const last = viewDay(now);

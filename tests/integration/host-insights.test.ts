@@ -75,6 +75,14 @@ describe(`host insights (${engine})`, () => {
     // The first-100 promotion: nothing paid, said so.
     expect(html).toContain("período grátis do Premium");
 
+    // The summary on /perfil: the last 30 days, with the way to the page; a guest's profile has none.
+    const profile = await (await host.client.get("/perfil")).text();
+    expect(profile).toContain("Últimos 30 dias");
+    expect(total(profile, "Visualizações da página")).toBe("2");
+    expect(total(profile, "Contatos pelo WhatsApp")).toBe("2");
+    expect(profile).toContain(`href="${INSIGHTS}"`);
+    expect(await (await guest.client.get("/perfil")).text()).not.toContain("Ver desempenho");
+
     const one = await (await host.client.get(`${INSIGHTS}?anuncio=${other.id}&periodo=7`)).text();
     expect(total(one, "Visualizações da página")).toBe("0");
     expect(total(one, "Contatos pelo WhatsApp")).toBe("0");
