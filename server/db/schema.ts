@@ -130,6 +130,25 @@ export const municipalities = pgTable("municipalities", {
   longitude: doublePrecision("longitude").notNull(),
 });
 
+/**
+ * Public listings per municipality and type, with their nightly price range: the destination pages'
+ * numbers (/destinos) and which places have listings at all, kept by a row trigger on `properties`
+ * (migration 0031) so no page counts the table. Rows whose listings left stay at 0.
+ */
+export const destinationListings = pgTable(
+  "destination_listings",
+  {
+    municipalityCode: integer("municipality_code").notNull().references(() => municipalities.code),
+    propertyType: text("property_type").notNull(),
+    listings: integer("listings").notNull(),
+    minPriceCents: integer("min_price_cents"),
+    maxPriceCents: integer("max_price_cents"),
+    /** When a listing last came, left or changed its price here: the sitemap's lastmod. */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.municipalityCode, t.propertyType] })],
+);
+
 /** Only these rows are public; every public query repeats this predicate so the partial indexes apply. */
 export const publicProperty = sql`status = 'approved' AND is_active`;
 
@@ -280,6 +299,10 @@ export const properties = pgTable(
       .where(sql`status = 'approved' AND is_active AND review_count > 0`),
     // INCLUDE (rating_score), migration 0028: a state's matches are ranked in the rating order from the index alone.
     index("properties_public_state_idx").on(t.stateCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
+    // INCLUDE (property_type, price_cents, rating_score), migration 0031: a destination's listings
+    // (/destinos/{uf}/{cidade}) are collected and ranked from the index alone, and the price range
+    // kept in destination_listings is found again there when a listing at its edge leaves.
+    index("properties_public_place_idx").on(t.municipalityCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicProperty),
     check("properties_pin_check", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     // The moderation queue only: a full (status, created_at) index looked ordered to the planner and won public queries.
     index("properties_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),

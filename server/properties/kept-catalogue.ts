@@ -1,3 +1,4 @@
+import { placesWithListings, type PlaceListings } from "../destinations/destination-listings";
 import { publicHostOf, type PublicHost } from "../accounts/public-host";
 import type { Db } from "../db/client";
 import { currentContentVersion } from "./content-version";
@@ -16,13 +17,15 @@ export interface CatalogueReads {
   publicHostOf(propertyId: string): Promise<PublicHost | null>;
   /** Whether any public listing has a review (the rating sort is offered then). */
   reviewsExist(): Promise<boolean>;
+  /** The municipalities with public listings, by type (destination pages). */
+  destinations(): Promise<Map<number, PlaceListings>>;
 }
 
 /**
  * Reads of the public catalogue kept per catalogue version (migration 0013), for the pages drawn per
  * request (signed in, or an anonymous page the page cache does not hold yet) that still show what
  * every viewer sees: the home carousels, the result lists and their filters' counts, whether the
- * rating sort is offered, a listing and its host's public profile.
+ * rating sort is offered, a listing and its host's public profile, the places with listings.
  * Each request reads the version before its first read, or takes the one the page cache has just read
  * for it, so a change shows from the next request in every process, as with the page cache (decision
  * 019). At most `maxEntries` results, the least recently used leaving first; a failed read is not kept.
@@ -69,6 +72,7 @@ export function keptCatalogue(db: Db, maxEntries = 500) {
         property: (key) => read(versionOnce(), `property ${key}`, () => findPublicProperty(db, key)),
         publicHostOf: (propertyId) => read(versionOnce(), `host ${propertyId}`, () => publicHostOf(db, propertyId)),
         reviewsExist: () => read(versionOnce(), "reviews exist", () => reviewsExist(db)),
+        destinations: () => read(versionOnce(), "destinations", () => placesWithListings(db)),
       };
     },
   };

@@ -9,6 +9,8 @@ export interface SearchScope {
   /** Collections: also list properties of other types that have any of these amenities. */
   anyAmenities?: readonly Amenity[];
   pageSize: number;
+  /** A municipality's listings alone (destination pages). */
+  municipalityCode?: number;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SearchInput extends Omit<PropertyQuery, "propertyType" | "sort"
   location: string;
   /** A state's IBGE code. */
   stateCode: number | null;
+  /** A municipality's IBGE code: its listings alone (destination pages). */
+  municipalityCode?: number | null;
   /** Listings within radiusKm of this point (a municipality's, or the guest's), with their distance. */
   center: LatLng | null;
   sort: Sort;
@@ -128,6 +130,7 @@ export function conditions(input: SearchInput): SQL[] {
   }
   if (input.location) where.push(sql`${properties.locationFolded} LIKE ${containsFolded(input.location)}`);
   if (input.stateCode !== null) where.push(sql`${properties.stateCode} = ${input.stateCode}`);
+  if (input.municipalityCode) where.push(sql`${properties.municipalityCode} = ${input.municipalityCode}`);
   if (input.checkIn && input.checkOut) where.push(...availableFor({ checkIn: input.checkIn, checkOut: input.checkOut }));
   if (input.center) where.push(...within(input.center, input.radiusKm));
   if (input.area) where.push(sql`${properties.publicPoint} <@ ${box(input.area)}`);
