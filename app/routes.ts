@@ -39,6 +39,7 @@ export default [
   route("moderacao/denuncias/:tipo/:id", "routes/moderacao-denuncia.tsx"),
   route("moderacao/:id", "routes/moderacao-propriedade.tsx"),
   route("category/:categoryId", "routes/category.tsx"),
+  route("destinos/:uf/:cidade?/:tipo?", "routes/destinos.tsx"),
   route("accommodation/:id", "routes/accommodation.tsx"),
   route("accommodation/:id/contato", "routes/accommodation-contact.tsx"),
   route("anfitriao/:id", "routes/anfitriao.tsx"),

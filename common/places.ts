@@ -35,3 +35,16 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
 }
 
 export const EARTH_RADIUS_KM = 6371;
+
+/** A place's name as a URL segment: ASCII, lowercase, words joined by hyphens ("Campos do Jordão" -> "campos-do-jordao"). */
+export function placeSlug(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** A municipality's destination page (decision 033): /destinos/{uf}/{city}. */
+export const destinationPath = (place: { uf: string; city: string }) => `/destinos/${place.uf.toLowerCase()}/${placeSlug(place.city)}`;

@@ -7,6 +7,8 @@ import { findCategory } from "@common/catalog";
 import { formatBRL } from "@common/format";
 import { imageUrl } from "@common/media";
 import { nightOf } from "@common/nights";
+import { destinationPath } from "@common/places";
+import { municipalityByLabel } from "@server/cities/places";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { ContactBar, ContactCard } from "~/components/property/detail/contact-card";
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
@@ -67,6 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     responsiveness: host ? await responsivenessOf(db, host.id, context.services.clock.now()) : null,
     reviews: preview ? null : await reviewsView(db, property.id, Number(url.searchParams.get(REVIEWS_PAGE)) || 1),
     categorySlug: findCategory(property.propertyType)?.slug ?? null,
+    placeHref: preview ? null : destinationOf(property.location),
     backTo: listingBackPath(url),
     today,
     availability: await listingAvailability(context.services.database.db, property.id, today),
@@ -78,6 +81,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
   };
   return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
+}
+
+/** The destination page of a public listing's city (decision 033): it has at least this listing. */
+function destinationOf(location: string): string | null {
+  const municipality = municipalityByLabel(location);
+  return municipality ? destinationPath(municipality) : null;
 }
 
 function clip(text: string, max: number) {
@@ -122,7 +131,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { preview, property, price, host, responsiveness, reviews, categorySlug, today, backTo, availability, stay } = loaderData;
+  const { preview, property, price, host, responsiveness, reviews, categorySlug, placeHref, today, backTo, availability, stay } = loaderData;
   useViewBeacon("pagina", preview ? null : property.id);
   return (
     <PropertyDetailLayout
@@ -136,6 +145,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
       notice={preview ? <PreviewNotice viewer={preview} /> : null}
       property={property}
       categorySlug={categorySlug}
+      placeHref={placeHref}
       photos={<PhotoGrid images={property.images} galleryHref={`/property-gallery/${property.slug}`} />}
       body={
         <HydrateWhenSeen name="sobre">

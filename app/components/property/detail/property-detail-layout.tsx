@@ -44,6 +44,7 @@ export function PropertyDetailLayout({
   notice,
   property,
   categorySlug,
+  placeHref = null,
   photos,
   body,
   aside,
@@ -60,6 +61,8 @@ export function PropertyDetailLayout({
   notice?: ReactNode;
   property: DetailProperty;
   categorySlug: string | null;
+  /** The destination page of the listing's city, which its place links to (a public listing's only). */
+  placeHref?: string | null;
   photos: ReactNode;
   /** "Sobre este lugar" and what follows it (PropertyBody), after the facts. */
   body: ReactNode;
@@ -92,7 +95,7 @@ export function PropertyDetailLayout({
     <article className={`mx-auto max-w-6xl px-4 pt-4 sm:px-6 md:pt-6 ${phoneBar ? "md:pb-16" : "pb-16"}`}>
       {topBar}
       {notice}
-      <PropertyHeading title={property.title} location={property.location} reviewCount={property.reviewCount} ratingSum={property.ratingSum} />
+      <PropertyHeading title={property.title} location={property.location} locationHref={placeHref} reviewCount={property.reviewCount} ratingSum={property.ratingSum} />
       <div className="mt-5">{photos}</div>
       <div
         className={`mt-8 grid gap-x-12 md:grid-cols-[minmax(0,1fr)_20rem] ${tallAside ? "md:grid-rows-[auto_1fr] " : ""}lg:grid-cols-[minmax(0,1fr)_23rem]`}

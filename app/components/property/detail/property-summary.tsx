@@ -6,14 +6,33 @@ import { formatRating, reviewCountLabel } from "@common/reviews";
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Title, place, and the rating with its count linking to the reviews, or "Novo" before the first review. */
-export function PropertyHeading({ title, location, reviewCount, ratingSum }: { title: string; location: string; reviewCount: number; ratingSum: number }) {
+export function PropertyHeading({
+  title,
+  location,
+  locationHref,
+  reviewCount,
+  ratingSum,
+}: {
+  title: string;
+  location: string;
+  /** The city's destination page, if the place links to it. */
+  locationHref: string | null;
+  reviewCount: number;
+  ratingSum: number;
+}) {
   return (
     <div>
       <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{title}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-stone-700 dark:text-stone-300">
         <span className="flex items-center gap-1.5">
           <Icon name="map-pin" aria-hidden className="size-4 shrink-0" />
-          {location}
+          {locationHref ? (
+            <Link to={locationHref} className="underline underline-offset-2">
+              {location}
+            </Link>
+          ) : (
+            location
+          )}
         </span>
         {reviewCount > 0 ? (
           <a href="#avaliacoes" className="inline-flex items-center gap-1 font-semibold underline underline-offset-2">
