@@ -10,6 +10,7 @@ import { ResultsWithMap } from "~/components/map/results-with-map";
 import { SearchResults } from "~/components/search/search-results";
 import { SortField } from "~/components/search/sort-field";
 import { redirectToCanonical } from "~/lib/redirects";
+import { breadcrumbData, jsonLd } from "~/lib/structured-data";
 import { streamed } from "~/lib/streamed.server";
 
 /**
@@ -61,6 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: view.heading },
     { property: "og:description", content: view.description },
     { property: "og:url", content: canonical },
+    jsonLd(breadcrumbData([...view.trail.map((step) => ({ name: step.label, path: step.href })), { name: view.heading, path: view.path }], canonical)),
   ];
 };
 

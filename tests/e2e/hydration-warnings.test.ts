@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)("no hydration warning or error in the console, on 
     return { listing, gallery, results, host };
   }
 
-  // 38 visits, each scrolled to its end: about a minute on a busy 2-core machine.
+  // 40 visits, each scrolled to its end: about a minute on a busy 2-core machine.
   it("on every public page, at phone and desktop widths, its parts below the first screen included", { timeout: 180_000 }, async () => {
     const { listing, gallery, results, host } = await paths();
     const pages = [
@@ -67,6 +67,7 @@ describe.skipIf(!hasChromium)("no hydration warning or error in the console, on 
       results,
       "/category/chales",
       "/category/glamping",
+      "/destinos/rs/gramado",
       listing,
       gallery,
       `${gallery}?foto=2`,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { PropertyType } from "../../common/catalog";
 import { destinationPath, distanceKm } from "../../common/places";
 import { municipalityByLabel } from "../../server/cities/places";
 import { properties } from "../../server/db/schema";
@@ -31,7 +32,7 @@ describe(`destination pages (${engine})`, () => {
   beforeAll(async () => {
     const db = t.app.database.db;
     const host = await insertHost(db);
-    const listing = (title: string, propertyType: string, location: string, reais: number, extra: object = {}) =>
+    const listing = (title: string, propertyType: PropertyType, location: string, reais: number, extra: object = {}) =>
       insertProperty(db, host.id, { title, propertyType, location, priceCents: reais * 100, ...extra });
     await listing("Chalé da Mantiqueira", "Chalé", "Campos do Jordão - SP", 250);
     await listing("Chalé do Capivari", "Chalé", "Campos do Jordão - SP", 890);
@@ -63,8 +64,14 @@ describe(`destination pages (${engine})`, () => {
     expect(html).not.toContain("Chalé recusado");
     expect(sectionLinks(html, "tipos")).toEqual(["/destinos/sp/campos-do-jordao/chales", "/destinos/sp/campos-do-jordao/cabanas"]);
     expect(sectionLinks(html, "proximos")).toEqual(["/destinos/sp/santo-antonio-do-pinhal", "/destinos/sp/sao-bento-do-sapucai", "/destinos/sp/ubatuba", "/destinos/rs/gramado"]);
-    // The state is linked from the trail.
+    // The state is linked from the trail, which the page's structured data repeats.
     expect(html).toContain('href="/destinos/sp"');
+    const trail = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as { itemListElement: { name: string; item: string }[] };
+    expect(trail.itemListElement.map((step) => [step.name, new URL(step.item).pathname])).toEqual([
+      ["Início", "/"],
+      ["São Paulo", "/destinos/sp"],
+      ["Hospedagens em Campos do Jordão - SP", "/destinos/sp/campos-do-jordao"],
+    ]);
   });
 
   it("a city's type: 'Chalés em Campos do Jordão - SP', its chalés, and the nearest places with chalés", async () => {
