@@ -8,10 +8,13 @@ import { resultsAsShown } from "@server/properties/shown-results";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { ResultsWithMap } from "~/components/map/results-with-map";
 import { SearchResults } from "~/components/search/search-results";
+import { PlaceSuggestions } from "~/components/search/place-suggestions";
+import { QueryChips } from "~/components/search/query-chips";
 import { SortField } from "~/components/search/sort-field";
 import { redirectToCanonical } from "~/lib/redirects";
 import { breadcrumbData, jsonLd } from "~/lib/structured-data";
 import { streamed } from "~/lib/streamed.server";
+import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /**
  * Destination pages (decision 033): a state, a municipality, or a municipality's type
@@ -86,13 +89,13 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
       <nav aria-label="Você está em" className="mb-4 text-sm text-stone-600 dark:text-stone-300">
         <ol className="flex flex-wrap items-center gap-x-2">
           <li>
-            <Link to="/" className="underline underline-offset-2 hover:text-stone-900 dark:hover:text-white">
+            <Link to="/" className="underline underline-offset-2">
               Início
             </Link>
           </li>
           {view.trail.map((step) => (
             <li key={step.href} className="before:mr-2 before:content-['›']">
-              <Link to={step.href} className="underline underline-offset-2 hover:text-stone-900 dark:hover:text-white">
+              <Link to={step.href} className="underline underline-offset-2">
                 {step.label}
               </Link>
             </li>
@@ -100,11 +103,16 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
         </ol>
       </nav>
       <h1 className="text-3xl font-bold">{view.heading}</h1>
+      <PlaceSuggestions
+        notes={{ centerName: null, stateNames: {}, alternatives: view.namesakes.map((n) => ({ label: n.label, change: { location: n.label } })) }}
+        href={(change) => view.namesakes.find((n) => n.label === change.location)!.href}
+      />
       <p className="mt-3 max-w-3xl text-lg text-stone-700 dark:text-stone-300">{view.intro}</p>
       {view.types.length > 0 ? <DestinationLinks id="tipos" title="Tipos de hospedagem" links={view.types} className="mt-8" /> : null}
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
-        <SortForm path={view.path} sort={sort} reviewsExist={reviewsExist} />
+        <SortForm path={view.path} search={destinationSearch(query)} sort={sort} reviewsExist={reviewsExist} />
       </div>
+      {view.trail.length > 1 ? <QueryChips chips={[{ key: "tipo", label: view.scope.types.join(""), href: view.trail.at(-1)!.href }]} clearHref={view.trail.at(-1)!.href} /> : null}
       <ResultsWithMap results={results} area={null} areaHref={(area) => `/${homeSearch({ ...DEFAULT_QUERY, area })}`}>
         <SearchResults
           url={url}
@@ -129,10 +137,12 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
 }
 
 /** "Ordenar por": the list's order, as a GET form that works before (and without) JavaScript. */
-function SortForm({ path, sort, reviewsExist }: { path: string; sort: Sort; reviewsExist: boolean }) {
+function SortForm({ path, search, sort, reviewsExist }: { path: string; search: string; sort: Sort; reviewsExist: boolean }) {
   const navigate = useNavigate();
+  // Back, forward or a link to another order remount the form with the URL's order; choosing one does not.
+  const form = useFormResetKey(search);
   return (
-    <Form method="get" action={path} className="flex items-center gap-2">
+    <Form key={form.key} method="get" action={path} className="flex items-center gap-2">
       <SortField
         id="ordenar-destino"
         sort={sort}
@@ -140,7 +150,11 @@ function SortForm({ path, sort, reviewsExist }: { path: string; sort: Sort; revi
         reviewsExist={reviewsExist}
         className="flex items-center gap-2"
         labelClassName="text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200"
-        onChange={(event) => void navigate(path + destinationSearch({ ...DEFAULT_QUERY, sort: event.currentTarget.value as Sort }), { preventScrollReset: true })}
+        onChange={(event) => {
+          const next = destinationSearch({ ...DEFAULT_QUERY, sort: event.currentTarget.value as Sort });
+          form.expect(next);
+          void navigate(path + next, { preventScrollReset: true });
+        }}
       />
       <noscript>
         <button type="submit" className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700">
@@ -162,7 +176,7 @@ function DestinationLinks({ id, title, links, className }: { id: string; title: 
           <li key={link.href}>
             <Link
               to={link.href}
-              className="block rounded-xl border border-stone-200 px-4 py-3 hover:border-stone-400 hover:bg-stone-50 dark:border-stone-700 dark:hover:border-stone-500 dark:hover:bg-stone-900"
+              className="block rounded-xl border border-stone-200 px-4 py-3 hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-900"
             >
               <span className="block font-semibold">{link.label}</span>
               <span className="block text-sm text-stone-600 dark:text-stone-300">{link.note}</span>

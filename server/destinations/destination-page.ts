@@ -27,6 +27,8 @@ export interface DestinationView {
   cities: DestinationLink[];
   /** Other destinations nearest first (of the same type on a city × type page). */
   nearby: DestinationLink[];
+  /** Municipalities of the same name in other states with listings (of the type, on a type page): "Você quis dizer". */
+  namesakes: { label: string; href: string }[];
   /** The search the page's list runs. */
   scope: { uf: string | null; municipalityCode: number | null; types: PropertyType[] };
 }
@@ -174,6 +176,16 @@ export function destinationPage(places: Map<number, PlaceListings>, params: { uf
   return { kind: "found", view: cityTypeView(places, state, municipality, place, type) };
 }
 
+/** Same-named municipalities of other states that `have` what the page lists. */
+function namesakesOf(places: Map<number, PlaceListings>, municipality: Municipality, have: (p: PlaceListings) => boolean, subpage: string) {
+  return municipalityPlaces()
+    .filter((m) => m.city === municipality.city && m.code !== municipality.code)
+    .flatMap((m) => {
+      const place = places.get(m.code);
+      return place && have(place) ? [{ label: m.label, href: destinationPath(m) + subpage }] : [];
+    });
+}
+
 function typeLinks(municipality: Municipality, place: PlaceListings): DestinationLink[] {
   return tallyByType([place]).flatMap((t) => {
     const slug = typeSlug(t.type);
@@ -200,6 +212,7 @@ function stateView(state: State, statePlaces: PlaceListings[]): DestinationView 
     }),
     cities: cities.map(placeLink),
     nearby: [],
+    namesakes: [],
     scope: { uf: state.uf, municipalityCode: null, types: [] },
   };
 }
@@ -226,6 +239,7 @@ function cityView(places: Map<number, PlaceListings>, state: State, municipality
     types: typeLinks(municipality, place),
     cities: [],
     nearby,
+    namesakes: namesakesOf(places, municipality, (p) => p.listings > 0, ""),
     scope: { uf: null, municipalityCode: municipality.code, types: [] },
   };
 }
@@ -248,6 +262,7 @@ function cityTypeView(places: Map<number, PlaceListings>, state: State, municipa
     types: typeLinks(municipality, place).filter((t) => !t.href.endsWith(`/${slug}`)),
     cities: [],
     nearby,
+    namesakes: namesakesOf(places, municipality, (p) => p.byType.has(type), `/${slug}`),
     scope: { uf: null, municipalityCode: municipality.code, types: [type] },
   };
 }

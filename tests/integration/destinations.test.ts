@@ -85,6 +85,8 @@ describe(`destination pages (${engine})`, () => {
     expect(sectionLinks(html, "proximos")).toEqual(["/destinos/sp/santo-antonio-do-pinhal/chales", "/destinos/rs/gramado/chales"]);
     expect(sectionLinks(html, "tipos")).toEqual(["/destinos/sp/campos-do-jordao/cabanas"]);
     expect(html).toContain('href="/destinos/sp/campos-do-jordao"');
+    // The type shows as a filter whose removal leads to the city's page.
+    expect(html).toMatch(/<a [^>]*href="\/destinos\/sp\/campos-do-jordao"[^>]*aria-label="Remover filtro: Chalé"|<a [^>]*aria-label="Remover filtro: Chalé"[^>]*href="\/destinos\/sp\/campos-do-jordao"/);
     const one = text(await (await get("/destinos/sp/santo-antonio-do-pinhal/chales")).text());
     expect(one).toContain("Santo Antônio do Pinhal - SP tem 1 chalé no Recanto, a R$ 400,00 por noite.");
   });
