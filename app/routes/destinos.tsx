@@ -86,7 +86,7 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
   const url = view.path + destinationSearch(query);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <nav aria-label="Você está em" className="mb-4 text-sm text-stone-600 dark:text-stone-300">
+      <nav aria-label="Você está em" className="mb-4 text-sm">
         <ol className="flex flex-wrap items-center gap-x-2">
           <li>
             <Link to="/" className="underline underline-offset-2">
@@ -119,12 +119,12 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
           results={results}
           skeletons={8}
           error={
-            <div role="alert" className="mt-12 text-center">
-              <h2 className="text-xl font-semibold">Erro ao carregar propriedades</h2>
-              <p className="mt-2 text-stone-600 dark:text-stone-300">Tente recarregar a página.</p>
-            </div>
+            <h2 role="alert" className="mt-12 text-center text-xl font-semibold">
+              Erro ao carregar propriedades
+            </h2>
           }
-          empty={<p className="mt-8 text-stone-600 dark:text-stone-300">Nenhuma propriedade encontrada.</p>}
+          // A destination has public listings by definition (the tally and the list read the same rows).
+          empty={null}
           countLine={(_, count) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>}
           pages={(r) => compactPageWindow(r.page, r.pageCount)}
           pageHref={pageHref}
@@ -149,7 +149,7 @@ function SortForm({ path, search, sort, reviewsExist }: { path: string; search: 
         centred={false}
         reviewsExist={reviewsExist}
         className="flex items-center gap-2"
-        labelClassName="text-sm font-medium whitespace-nowrap text-stone-800 dark:text-stone-200"
+        labelClassName="text-sm font-medium"
         onChange={(event) => {
           const next = destinationSearch({ ...DEFAULT_QUERY, sort: event.currentTarget.value as Sort });
           form.expect(next);
@@ -176,7 +176,7 @@ function DestinationLinks({ id, title, links, className }: { id: string; title: 
           <li key={link.href}>
             <Link
               to={link.href}
-              className="block rounded-xl border border-stone-200 px-4 py-3 hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-900"
+              className="block rounded-xl border border-stone-200 px-4 py-3 hover:border-stone-500 dark:border-stone-700"
             >
               <span className="block font-semibold">{link.label}</span>
               <span className="block text-sm text-stone-600 dark:text-stone-300">{link.note}</span>
