@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)("destination pages in Chromium", () => {
     return false;
   }
 
-  it("a city with demo listings, its type page and a place without listings (404 with suggestions): axe clean light and dark at 390 and 1280", async () => {
+  it("a city with demo listings, its type page and a place without listings (404 with suggestions): axe clean light and dark at 390 and 1280", { timeout: 240_000 }, async () => {
     await checkEveryLook(
       t.app,
       SHOTS,
