@@ -46,7 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, attribution } = context.services.config.mapTiles;
   // The footer's links, named here: the catalogue's module stays out of the pages that need no more of it.
   const footerCategories = FOOTER_CATEGORIES.map(({ slug, name }) => ({ slug, name }));
-  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration, mapTiles: { url, attribution }, footerCategories }, { headers: flash.headers });
+  // The site's address: every page's canonical link and structured data are absolute (app/lib/seo.ts).
+  const siteUrl = context.services.config.BASE_URL;
+  return data({ viewer, theme, toast: flash.toast, favorites, pendingModeration, mapTiles: { url, attribution }, footerCategories, siteUrl }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -23,8 +23,10 @@ import { pendingPreview } from "@server/properties/preview";
 import { PreviewNotice } from "~/components/property/detail/preview-notice";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { responsivenessOf } from "@server/trust/contacts";
+import { seoMeta } from "~/lib/seo.server";
 import { reviewsView } from "~/lib/listing-reviews.server";
 import { useViewBeacon } from "~/lib/use-view-beacon";
+import { breadcrumbData, listingData } from "~/lib/structured-data.server";
 
 /**
  * The host's section, the reviews and the listing's body ("Sobre este lugar" and what follows) are
@@ -59,6 +61,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cover = property.images[0];
   const today = nightOf(new Date());
   const url = new URL(request.url);
+  const category = findCategory(property.propertyType) ?? null;
+  const pageUrl = new URL(`/accommodation/${property.slug}`, base).href;
   const page = {
     /** Who is previewing a listing awaiting approval; null on the public page. */
     preview: preview?.viewer ?? null,
@@ -68,15 +72,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     host,
     responsiveness: host ? await responsivenessOf(db, host.id, context.services.clock.now()) : null,
     reviews: preview ? null : await reviewsView(db, property.id, Number(url.searchParams.get(REVIEWS_PAGE)) || 1),
-    categorySlug: findCategory(property.propertyType)?.slug ?? null,
+    categorySlug: category?.slug ?? null,
     placeHref: preview ? null : destinationOf(property.location),
     backTo: listingBackPath(url),
     today,
     availability: await listingAvailability(context.services.database.db, property.id, today),
     stay: listingStay(url, today),
     // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
+    seo: preview
+      ? []
+      : seoMeta({
+          canonical: pageUrl,
+          structuredData: [
+            listingData(property, pageUrl, base),
+            breadcrumbData([...(category ? [{ name: category.name, path: `/category/${category.slug}` }] : []), { name: property.title, path: `/accommodation/${property.slug}` }], base),
+          ],
+        }),
     share: {
-      url: new URL(`/accommodation/${property.slug}`, base).href,
+      url: pageUrl,
       image: cover ? { url: new URL(imageUrl(cover.storageKey, 1200, "jpeg"), base).href, alt: cover.alt } : null,
     },
   };
@@ -113,7 +126,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: share.url },
+    ...loaderData.seo,
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Recanto" },
     { property: "og:locale", content: "pt_BR" },

@@ -13,6 +13,8 @@ import { HostBadges } from "~/components/property/host-badges";
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icons";
 import { Pagination } from "~/components/ui/pagination";
+import { seoMeta } from "~/lib/seo.server";
+import { breadcrumbData } from "~/lib/structured-data.server";
 
 function pageFrom(url: URL): number {
   const raw = url.searchParams.get("pagina");
@@ -37,6 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     responsiveness,
     languages: languagesSentence(found.host.languages),
     url: new URL(canonical, context.services.config.BASE_URL).href,
+    seo: seoMeta({ canonical: new URL(canonical, context.services.config.BASE_URL).href, structuredData: [breadcrumbData([{ name: found.host.firstName, path: pageHref(params.id)(1) }], context.services.config.BASE_URL)] }),
   };
 }
 
@@ -50,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title: `${title} | Recanto` },
     { name: "description", content: `${host.firstName} está no Recanto desde ${host.memberSince} e tem ${total === 1 ? "1 hospedagem publicada" : `${total} hospedagens publicadas`}.` },
-    { tagName: "link", rel: "canonical", href: loaderData.url },
+    ...loaderData.seo,
   ];
 };
 

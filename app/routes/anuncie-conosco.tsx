@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/anuncie-conosco";
+import { canonical } from "~/lib/seo";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
@@ -9,7 +10,8 @@ import { formatBRL } from "@common/format";
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  canonical(matches, "/anuncie-conosco"),
   { title: "Anuncie conosco | Recanto" },
   {
     name: "description",

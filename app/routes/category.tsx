@@ -16,6 +16,8 @@ import { ResultsWithMap } from "~/components/map/results-with-map";
 import { redirectToCanonical } from "~/lib/redirects";
 import { refuseUnusableStay } from "~/lib/stay-notice.server";
 import { streamed } from "~/lib/streamed.server";
+import { resultListSeo } from "~/lib/seo.server";
+import { breadcrumbData } from "~/lib/structured-data.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 import { HydrateOnUse } from "~/components/ui/hydrate-on-use";
 
@@ -47,8 +49,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const chips = queryChips(query, notes.stateNames, (without) => path + categorySearch(without));
   // With the database down the rating option is left out, as the list shows its error state (and the page is not kept).
   const reviewsExist = await streamed(context.catalogue.reviewsExist(), context, "category search").catch(() => false);
+  const base = context.services.config.BASE_URL;
   return {
     category: { slug: category.slug, name: category.name, tagline: category.tagline },
+    seo: resultListSeo(base, path, query, categorySearch, [breadcrumbData([{ name: category.name, path }], base)]),
     query,
     sort: input.sort,
     reviewsExist,
@@ -66,6 +70,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   data?.category
     ? [
         { title: `${data.category.name}: ${data.category.tagline} | Recanto` },
+        ...data.seo,
         { name: "description", content: `${data.category.name} para se hospedar em meio à natureza: ${data.category.tagline.toLowerCase()}. Fale direto com o anfitrião pelo WhatsApp, sem comissão.` },
       ]
     : [{ title: "Categoria não encontrada | Recanto" }];

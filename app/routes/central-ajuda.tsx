@@ -2,6 +2,7 @@ import { signUpPath } from "~/lib/redirects";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/central-ajuda";
+import { canonical } from "~/lib/seo";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { FaqList, type Question } from "~/components/layout/faq-list";
 import { StaticPage } from "~/components/layout/static-page";
@@ -17,7 +18,8 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  canonical(matches, "/central-ajuda"),
   { title: "Central de Ajuda | Recanto" },
   {
     name: "description",

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icons";
 import type { Route } from "./+types/como-funciona";
+import { canonical } from "~/lib/seo";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { StaticPage } from "~/components/layout/static-page";
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  canonical(matches, "/como-funciona"),
   { title: "Como funciona | Recanto" },
   {
     name: "description",

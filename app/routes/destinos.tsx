@@ -12,8 +12,9 @@ import { PlaceSuggestions } from "~/components/search/place-suggestions";
 import { QueryChips } from "~/components/search/query-chips";
 import { SortField } from "~/components/search/sort-field";
 import { redirectToCanonical } from "~/lib/redirects";
-import { breadcrumbData, jsonLd } from "~/lib/structured-data";
+import { resultListSeo } from "~/lib/seo.server";
 import { streamed } from "~/lib/streamed.server";
+import { breadcrumbData } from "~/lib/structured-data.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
 /**
@@ -42,8 +43,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { path: view.path },
   );
   const reviewsExist = await streamed(context.catalogue.reviewsExist(), context, "destination search").catch(() => false);
-  const canonical = new URL(view.path + categorySearch({ ...DEFAULT_QUERY, page }), context.services.config.BASE_URL).href;
-  return { view, query, sort: input.sort, reviewsExist, results, canonical, suggestions: [] };
+  const base = context.services.config.BASE_URL;
+  const canonical = new URL(view.path + categorySearch({ ...DEFAULT_QUERY, page }), base).href;
+  const trail = [...view.trail.map((step) => ({ name: step.label, path: step.href })), { name: view.heading, path: view.path }];
+  const seo = resultListSeo(base, view.path, query, destinationSearch, [breadcrumbData(trail, base)]);
+  return { view, query, sort: input.sort, reviewsExist, results, canonical, seo, suggestions: [] };
 }
 
 /** The list's order and page in its URL, defaults omitted. */
@@ -54,18 +58,17 @@ export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData?.view) return [{ title: "Página não encontrada | Recanto" }];
-  const { view, canonical } = loaderData;
+  const { view, canonical, seo } = loaderData;
   return [
     { title: `${view.heading} | Recanto` },
     { name: "description", content: view.description },
-    { tagName: "link", rel: "canonical", href: canonical },
+    ...seo,
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Recanto" },
     { property: "og:locale", content: "pt_BR" },
     { property: "og:title", content: view.heading },
     { property: "og:description", content: view.description },
     { property: "og:url", content: canonical },
-    jsonLd(breadcrumbData([...view.trail.map((step) => ({ name: step.label, path: step.href })), { name: view.heading, path: view.path }], canonical)),
   ];
 };
 

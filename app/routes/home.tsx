@@ -16,6 +16,8 @@ import { FilterDrawer } from "~/components/search/filter-drawer";
 import { redirectToCanonical } from "~/lib/redirects";
 import { refuseUnusableStay } from "~/lib/stay-notice.server";
 import { streamed } from "~/lib/streamed.server";
+import { resultListSeo, seoMeta } from "~/lib/seo.server";
+import { siteData } from "~/lib/structured-data.server";
 
 /** The results' code, which the home page without a search never needs: loaded when results are shown. */
 const HomeResults = lazy(() => import("~/components/search/home-results"));
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const chips = queryChips(query, notes.stateNames, (without) => `/${homeSearch(without)}`);
     // With the database down the rating option is left out, as the list shows its error state (and the page is not kept).
     const reviewsExist = await logged(context.catalogue.reviewsExist()).catch(() => false);
-    return { view: "results" as const, query, sort: input.sort, reviewsExist, results, notes, chips };
+    return { view: "results" as const, seo: resultListSeo(context.services.config.BASE_URL, "/", query, homeSearch), query, sort: input.sort, reviewsExist, results, notes, chips };
   }
 
   const sections = HOME_SECTIONS.map((slug) => {
@@ -58,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const items = logged(context.catalogue.firstCards(searchInput(DEFAULT_QUERY, { types: category.types, anyAmenities: category.anyAmenities, pageSize: CAROUSEL_SIZE })));
     return { slug, name: category.name, tagline: category.tagline, items };
   });
-  return { view: "hero" as const, query: DEFAULT_QUERY, sections };
+  const base = context.services.config.BASE_URL;
+  return { view: "hero" as const, seo: seoMeta({ canonical: new URL("/", base).href, structuredData: siteData(base) }), query: DEFAULT_QUERY, sections };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
@@ -66,6 +69,7 @@ export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.view === "results" ? "Resultados da busca | Recanto" : "Recanto | Hospedagens na natureza" },
+  ...(data?.seo ?? []),
   {
     name: "description",
     content: "Cabanas, chalés, casas na árvore, glamping e hotéis fazenda em todo o Brasil. Fale direto com o anfitrião, sem comissão.",

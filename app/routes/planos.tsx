@@ -2,6 +2,7 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/planos";
+import { canonical } from "~/lib/seo";
 import { formatBRL, formatDate } from "@common/format";
 import { isPremium, planFor, PREMIUM_PRICE_CENTS, type Plan } from "@server/billing/status";
 import { Notice } from "~/components/billing/notice";
@@ -10,7 +11,8 @@ import { linkButton } from "~/components/layout/page-message";
 import { AccessRestricted } from "~/components/layout/access-restricted";
 import { getViewer } from "~/lib/auth.server";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  canonical(matches, "/planos"),
   { title: "Planos | Recanto" },
   { name: "description", content: "Os planos mensais para anunciar sua hospedagem no Recanto, sem comissão sobre as reservas." },
 ];

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politica-cancelamento";
+import { canonical } from "~/lib/seo";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { CANCELLATION_POLICIES } from "@common/house-rules";
 import { StaticPage } from "~/components/layout/static-page";
@@ -7,7 +8,8 @@ import { StaticPage } from "~/components/layout/static-page";
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  canonical(matches, "/politica-cancelamento"),
   { title: "Política de cancelamento | Recanto" },
   {
     name: "description",

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacidade";
+import { canonical } from "~/lib/seo";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { ContactEmail } from "~/components/layout/contact-email";
 import { StaticPage } from "~/components/layout/static-page";
@@ -11,7 +12,8 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  canonical(matches, "/privacidade"),
   { title: "Política de Privacidade | Recanto" },
   {
     name: "description",

@@ -7,17 +7,32 @@ import { GalleryView } from "~/components/property/gallery/gallery-view";
 import { pendingPreview } from "@server/properties/preview";
 import { getViewer } from "~/lib/auth.server";
 import { useViewBeacon } from "~/lib/use-view-beacon";
+import { seoMeta } from "~/lib/seo.server";
+import { breadcrumbData } from "~/lib/structured-data.server";
+import { findCategory } from "@common/catalog";
 
 /** The photos of a listing awaiting approval, seen only by its host and operators (as its page, app/routes/accommodation.tsx). */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const base = context.services.config.BASE_URL;
   const published = await context.catalogue.property(params.id);
   const preview = published ? null : await pendingPreview(context.services.database.db, await getViewer(context), params.id);
   const property = published ?? preview?.property;
   if (!property) return data({ property: null, preview: false }, { status: 404 });
   const { id, slug, title, propertyType, location, images } = property;
-  const page = { property: { id, slug, title, propertyType, location, images }, preview: preview !== null };
+  const category = findCategory(propertyType);
+  const gallery = `/property-gallery/${slug}`;
+  const seo = seoMeta({
+    canonical: new URL(gallery, base).href,
+    structuredData: [
+      breadcrumbData(
+        [...(category ? [{ name: category.name, path: `/category/${category.slug}` }] : []), { name: title, path: `/accommodation/${slug}` }, { name: "Fotos", path: gallery }],
+        base,
+      ),
+    ],
+  });
+  const page = { property: { id, slug, title, propertyType, location, images }, preview: preview !== null, seo };
   return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -37,6 +52,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (data.preview) return [{ title: `Fotos de ${property.title} | Recanto` }, { name: "robots", content: "noindex" }];
   return [
     { title: `Fotos de ${property.title} | Recanto` },
+    ...data.seo,
     {
       name: "description",
       content: `${photoCount(property.images.length)} de ${property.title}, ${property.propertyType} em ${property.location}. Hospedagem na natureza no Recanto.`,

@@ -8,7 +8,7 @@ import { PropertyGrid, PropertyGridSkeleton } from "./property-grid";
 
 /**
  * A streamed result list: skeletons at once for every new query (the Suspense is keyed by its URL),
- * then the count (announced to screen readers), the cards or the empty state, and page links.
+ * then the count (announced to screen readers), the cards or the empty state (noindex), and page links.
  */
 export function SearchResults({
   url,
@@ -53,7 +53,15 @@ export function SearchResults({
                 <Announce message={count} onAnnounce={setAnnouncement} />
                 <KeepsScroll />
                 {countLine(r, count)}
-                {r.items.length === 0 ? empty : <PropertyGrid properties={r.items} from={url} />}
+                {/* Hoisted into the head: crawlers get the page whole (app/entry.server.tsx). */}
+                {r.items.length === 0 ? (
+                  <>
+                    <meta name="robots" content="noindex" />
+                    {empty}
+                  </>
+                ) : (
+                  <PropertyGrid properties={r.items} from={url} />
+                )}
                 <Pagination page={r.page} pageCount={r.pageCount} pages={pages(r)} href={pageHref} />
               </section>
             );

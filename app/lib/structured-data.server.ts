@@ -1,14 +1,13 @@
-import type { BreadcrumbList, LodgingBusiness, Organization, WebSite, WithContext } from "schema-dts";
-import type { MetaDescriptor } from "react-router";
+import type { BreadcrumbList, LodgingBusiness, Organization, SearchAction, WebSite, WithContext } from "schema-dts";
 import { formatBRL } from "@common/format";
 import { imageUrl } from "@common/media";
 
 /**
- * The structured data (JSON-LD) of public pages, built from their loader data. React Router's meta
- * writes it into a `<script type="application/ld+json">`, with `<`, `>` and `&` escaped, so no text
- * of a listing can close the element; browsers never run such a script, so the CSP is not involved.
+ * The structured data (JSON-LD) of public pages, built by their loaders and written by their meta
+ * (app/lib/seo.ts): React Router puts it in a `<script type="application/ld+json">` with `<`, `>` and
+ * `&` escaped, so no text of a listing can close the element; browsers never run such a script, so
+ * the Content-Security-Policy is not involved.
  */
-export const jsonLd = (data: WithContext<LodgingBusiness | BreadcrumbList | Organization | WebSite>): MetaDescriptor => ({ "script:ld+json": data });
 
 const SITE_NAME = "Recanto";
 
@@ -81,6 +80,12 @@ export function breadcrumbData(steps: readonly { name: string; path: string }[],
 /** The home page's: who we are, and how our search is addressed. */
 export function siteData(base: string): [WithContext<Organization>, WithContext<WebSite>] {
   const url = new URL("/", base).href;
+  // "query-input" is Google's, not in schema.org's vocabulary (nor in its types).
+  const search: SearchAction & { "query-input": string } = {
+    "@type": "SearchAction",
+    target: { "@type": "EntryPoint", urlTemplate: `${url}?search={search_term_string}` },
+    "query-input": "required name=search_term_string",
+  };
   return [
     { "@context": "https://schema.org", "@type": "Organization", "@id": `${url}#organizacao`, name: SITE_NAME, url, logo: new URL("/favicon.svg", base).href },
     {
@@ -90,7 +95,7 @@ export function siteData(base: string): [WithContext<Organization>, WithContext<
       name: SITE_NAME,
       url,
       inLanguage: "pt-BR",
-      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${url}?search={search_term_string}` }, "query-input": "required name=search_term_string" },
+      potentialAction: search,
     },
   ];
 }
