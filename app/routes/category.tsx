@@ -52,7 +52,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const base = context.services.config.BASE_URL;
   return {
     category: { slug: category.slug, name: category.name, tagline: category.tagline },
-    seo: resultListSeo(base, path, query, categorySearch, [breadcrumbData([{ name: category.name, path }], base)]),
+    // The head is written here: its texts stay out of the page's JavaScript.
+    head: [
+      { title: `${category.name}: ${category.tagline} | Recanto` },
+      ...resultListSeo(base, path, query, categorySearch, [breadcrumbData([{ name: category.name, path }], base)]),
+      { name: "description", content: `${category.name} para se hospedar em meio à natureza: ${category.tagline.toLowerCase()}. Fale direto com o anfitrião pelo WhatsApp, sem comissão.` },
+    ],
     query,
     sort: input.sort,
     reviewsExist,
@@ -66,14 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data?.category
-    ? [
-        { title: `${data.category.name}: ${data.category.tagline} | Recanto` },
-        ...data.seo,
-        { name: "description", content: `${data.category.name} para se hospedar em meio à natureza: ${data.category.tagline.toLowerCase()}. Fale direto com o anfitrião pelo WhatsApp, sem comissão.` },
-      ]
-    : [{ title: "Categoria não encontrada | Recanto" }];
+export const meta: Route.MetaFunction = ({ data }) => (data?.category ? data.head : [{ title: "Categoria não encontrada | Recanto" }]);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.category) {
