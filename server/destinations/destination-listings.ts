@@ -61,32 +61,28 @@ export interface DestinationEntry {
 }
 
 /**
- * Every destination page (decision 033) with its lastmod, for the sitemap: each state with public
- * listings (/destinos/sp), each such municipality (/destinos/sp/campos-do-jordao) and each of its
- * types (/destinos/sp/campos-do-jordao/chales). Read from destination_listings alone, a row per
- * municipality and type: about 95,000 rows at most, whatever the number of listings.
+ * The state and municipality pages (decision 033) with their lastmod, for the sitemap: each state
+ * with public listings (/destinos/sp) and each such municipality (/destinos/sp/campos-do-jordao),
+ * at most 27 + 5,570 addresses. Read from destination_listings alone. The municipalities' type
+ * pages are keyed by its rows (server/seo/sitemap.ts), as they can pass a file's cap.
  */
-export async function* destinationEntries(db: Db): AsyncGenerator<DestinationEntry> {
+export async function destinationPlaceEntries(db: Db): Promise<DestinationEntry[]> {
   const states = new Map(brazilianStates().map((s) => [s.code, s]));
   const latest = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
   const stateLastmod = new Map<number, Date>();
-  const places = await placesWithListings(db);
-  for (const place of places.values()) {
+  const entries: DestinationEntry[] = [];
+  for (const place of (await placesWithListings(db)).values()) {
     const municipality = municipalityByCode(place.code);
     if (!municipality) continue;
-    const city = destinationPath(municipality);
     let lastmod: Date | undefined;
     for (const row of place.byType.values()) lastmod = latest(lastmod, row.changedAt);
-    yield { path: city, lastmod: lastmod! };
-    for (const row of place.byType.values()) {
-      const slug = typeSlug(row.propertyType);
-      if (slug) yield { path: `${city}/${slug}`, lastmod: row.changedAt };
-    }
+    entries.push({ path: destinationPath(municipality), lastmod: lastmod! });
     const stateCode = Math.floor(place.code / 100000);
     stateLastmod.set(stateCode, latest(stateLastmod.get(stateCode), lastmod!));
   }
   for (const [code, lastmod] of stateLastmod) {
     const state = states.get(code);
-    if (state) yield { path: `/destinos/${state.uf.toLowerCase()}`, lastmod };
+    if (state) entries.push({ path: `/destinos/${state.uf.toLowerCase()}`, lastmod });
   }
+  return entries;
 }

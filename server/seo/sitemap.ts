@@ -1,7 +1,10 @@
 import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { CATEGORIES } from "../../common/catalog";
+import { CATEGORIES, PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
+import { destinationPath } from "../../common/places";
+import { municipalityByCode } from "../cities/places";
 import type { Db } from "../db/client";
-import { properties, publicProperty, users } from "../db/schema";
+import { destinationPlaceEntries, typeSlug } from "../destinations/destination-listings";
+import { destinationListings, properties, publicProperty, users } from "../db/schema";
 
 /** One address of a sitemap: a path on the site and, where a row records it, when its content last changed. */
 export interface SitemapEntry {
@@ -131,14 +134,59 @@ const pages: WholeSource = {
   },
 };
 
+// Destinations (decision 033): the states and municipalities with public listings fit one file;
+// a municipality's type pages (/destinos/sp/campos-do-jordao/chales) can pass a file's cap, so they
+// are keyed by destination_listings' own key, (municipality, type), read from its primary key.
+const TYPES_WITH_PAGES = PROPERTY_TYPES.filter((type) => typeSlug(type) !== null);
+const TYPE_PAGE_KEY = /^(\d{7})_(.+)$/;
+const typePageKey = sql<string>`${destinationListings.municipalityCode}::text || '_' || ${destinationListings.propertyType}`;
+const withTypePage = and(gt(destinationListings.listings, 0), inArray(destinationListings.propertyType, TYPES_WITH_PAGES));
+
+function typePageBound(key: string, compare: "gte" | "lt" | "gt"): SQL {
+  const [, code, type] = TYPE_PAGE_KEY.exec(key)!;
+  const op = { gte: sql`>=`, lt: sql`<`, gt: sql`>` }[compare];
+  return sql`(${destinationListings.municipalityCode}, ${destinationListings.propertyType}) ${op} (${Number(code)}::integer, ${type}::text)`;
+}
+
+const destinationPlaces: WholeSource = { entries: destinationPlaceEntries };
+
+const destinationTypePages: KeyedSource = {
+  validKey: (key) => {
+    const match = TYPE_PAGE_KEY.exec(key);
+    return match !== null && (TYPES_WITH_PAGES as readonly string[]).includes(match[2]!);
+  },
+  async keyAt(db, from, offset) {
+    const [row] = await db
+      .select({ key: typePageKey })
+      .from(destinationListings)
+      .where(and(withTypePage, from ? typePageBound(from, "gte") : undefined))
+      .orderBy(asc(destinationListings.municipalityCode), asc(destinationListings.propertyType))
+      .offset(offset)
+      .limit(1);
+    return row?.key ?? null;
+  },
+  async page(db, { from, until, after }, limit) {
+    const rows = await db
+      .select({ key: typePageKey, code: destinationListings.municipalityCode, type: destinationListings.propertyType, lastmod: destinationListings.changedAt })
+      .from(destinationListings)
+      .where(and(withTypePage, from ? typePageBound(from, "gte") : undefined, until ? typePageBound(until, "lt") : undefined, after ? typePageBound(after, "gt") : undefined))
+      .orderBy(asc(destinationListings.municipalityCode), asc(destinationListings.propertyType))
+      .limit(limit);
+    // Every row's municipality is known: destination_listings references municipalities.
+    return rows.map((r) => ({ key: r.key, path: `${destinationPath(municipalityByCode(r.code)!)}/${typeSlug(r.type as PropertyType)}`, lastmod: r.lastmod }));
+  },
+};
+
 /**
- * Every source of the sitemap, by the name its files carry. Another kind of public page (the
- * destinations) is one more entry here: whole when it is small, keyed when it grows with the rows.
+ * Every source of the sitemap, by the name its files carry. Another kind of public page is one more
+ * entry here: whole when it is small, keyed when it grows with the rows.
  */
 const SOURCES: Record<string, { whole: WholeSource } | { keyed: KeyedSource }> = {
   paginas: { whole: pages },
   anuncios: { keyed: listings },
   anfitrioes: { keyed: hosts },
+  destinos: { whole: destinationPlaces },
+  "destinos-tipos": { keyed: destinationTypePages },
 };
 
 /**

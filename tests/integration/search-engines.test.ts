@@ -6,16 +6,7 @@ import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
 import { insertHost, insertProperty } from "../support/factories";
 import { Client } from "../support/http";
-
-const unescape = (xml: string) => xml.replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&apos;", "'");
-
-/** Each <url> or <sitemap> entry of a sitemap or its index: its address and lastmod, if any. */
-function entriesOf(xml: string) {
-  return [...xml.matchAll(/<(?:url|sitemap)>(.*?)<\/(?:url|sitemap)>/gs)].map(([, body]) => ({
-    loc: unescape(/<loc>(.*?)<\/loc>/s.exec(body!)![1]!),
-    lastmod: /<lastmod>(.*?)<\/lastmod>/s.exec(body!)?.[1],
-  }));
-}
+import { readSitemap } from "../support/sitemap";
 
 describe(`search engines with indexing on (${engine})`, () => {
   // Three addresses per file, so a few listings already split.
@@ -25,26 +16,6 @@ describe(`search engines with indexing on (${engine})`, () => {
   const publicSlugs: string[] = [];
   const hiddenSlugs: string[] = [];
   let quietHostId: string;
-
-  /** Every entry of every file the index names, with the files' own sizes. */
-  async function readSitemap() {
-    const index = await anonymous().get("/sitemap.xml");
-    expect(index.status).toBe(200);
-    expect(index.headers.get("content-type")).toContain("application/xml");
-    expect(index.headers.get("cache-control")).toContain("s-maxage");
-    const files = entriesOf(await index.text()).map((e) => e.loc);
-    const sizes: Record<string, number> = {};
-    const entries: { loc: string; lastmod: string | undefined }[] = [];
-    for (const file of files) {
-      expect(file.startsWith(`${t.app.url}/sitemaps/`)).toBe(true);
-      const res = await anonymous().get(file);
-      expect(res.status).toBe(200);
-      const found = entriesOf(await res.text());
-      sizes[file] = found.length;
-      entries.push(...found);
-    }
-    return { files, sizes, entries, locs: entries.map((e) => e.loc) };
-  }
 
   beforeAll(async () => {
     host = await signedInAs(t.app, "host");
@@ -75,7 +46,7 @@ describe(`search engines with indexing on (${engine})`, () => {
   });
 
   it("lists every public listing once, split into files of the set size, and no hidden, pending, rejected, reported or deleted one", async () => {
-    const { files, sizes, locs } = await readSitemap();
+    const { files, sizes, locs } = await readSitemap(t.app);
     const listingLocs = locs.filter((loc) => loc.includes("/accommodation/"));
     expect(listingLocs.toSorted()).toEqual(publicSlugs.map((slug) => `${t.app.url}/accommodation/${slug}`).toSorted());
     const listingFiles = files.filter((f) => f.includes("/sitemaps/anuncios.xml"));
@@ -85,7 +56,7 @@ describe(`search engines with indexing on (${engine})`, () => {
   });
 
   it("lists the site's pages, the categories with public listings and the hosts with public listings", async () => {
-    const { locs } = await readSitemap();
+    const { locs } = await readSitemap(t.app);
     for (const page of ["/", "/como-funciona", "/central-ajuda", "/planos", "/anuncie-conosco", "/termos-uso", "/privacidade", "/politica-cancelamento"]) {
       expect(locs).toContain(`${t.app.url}${page}`);
     }
@@ -102,18 +73,36 @@ describe(`search engines with indexing on (${engine})`, () => {
     }
   });
 
+  it("lists the destinations with public listings: states and cities in one file, their type pages split like the listings", async () => {
+    const db = t.app.database.db;
+    for (const location of ["Gramado - RS", "Canela - RS", "Campos do Jordão - SP"]) {
+      for (const propertyType of ["Chalé", "Cabana"] as const) await insertProperty(db, host.id, { title: `${propertyType} em ${location}`, propertyType, location });
+    }
+    await insertProperty(db, quietHostId, { title: "Chalé em análise", propertyType: "Chalé", location: "Ubatuba - SP", status: "pending" });
+    const { sizes, locs } = await readSitemap(t.app);
+    const destinations = locs.map((loc) => new URL(loc).pathname).filter((path) => path.startsWith("/destinos/"));
+    const expected = ["/destinos/rs", "/destinos/sp", "/destinos/rs/gramado", "/destinos/rs/canela", "/destinos/sp/campos-do-jordao"];
+    for (const city of ["/destinos/rs/gramado", "/destinos/rs/canela", "/destinos/sp/campos-do-jordao"]) expected.push(`${city}/chales`, `${city}/cabanas`);
+    for (const path of expected) expect(destinations.filter((listed) => listed === path), path).toHaveLength(1);
+    expect(destinations.join("\n")).not.toContain("ubatuba");
+    const typeFiles = Object.entries(sizes).filter(([file]) => file.includes("/sitemaps/destinos-tipos.xml"));
+    expect(typeFiles.length).toBeGreaterThan(1);
+    for (const [file, size] of typeFiles) expect(size, file).toBeLessThanOrEqual(3);
+    for (const path of destinations) expect((await anonymous().get(path)).status, path).toBe(200);
+  });
+
   it("gives each listing its real last change, which moves when the host changes it", async () => {
     const [first] = publicSlugs;
     const loc = `${t.app.url}/accommodation/${first}`;
-    const before = (await readSitemap()).entries.find((e) => e.loc === loc)!;
+    const before = (await readSitemap(t.app)).entries.find((e) => e.loc === loc)!;
     const [row] = await t.app.database.db.select().from(properties).where(eq(properties.slug, first!));
     expect(new Date(before.lastmod!).getTime()).toBe(row!.updatedAt.getTime());
 
     const paused = await host.client.post("/api/propriedades", { intent: "toggle", id: row!.id, active: "false" });
     expect(paused.status).toBe(200);
-    expect((await readSitemap()).locs).not.toContain(loc);
+    expect((await readSitemap(t.app)).locs).not.toContain(loc);
     await host.client.post("/api/propriedades", { intent: "toggle", id: row!.id, active: "true" });
-    const after = (await readSitemap()).entries.find((e) => e.loc === loc)!;
+    const after = (await readSitemap(t.app)).entries.find((e) => e.loc === loc)!;
     expect(new Date(after.lastmod!).getTime()).toBeGreaterThan(new Date(before.lastmod!).getTime());
   });
 
