@@ -14,6 +14,7 @@ import { ContactBar, ContactCard } from "~/components/property/detail/contact-ca
 import { PhotoGrid } from "~/components/property/detail/photo-grid";
 import { BackLink, PropertyDetailLayout } from "~/components/property/detail/property-detail-layout";
 import { FavoriteButton } from "~/components/property/favorite-button";
+import { SharePart } from "~/components/share/share-part";
 import { PlaceMap } from "~/components/map/place-map";
 import { listingBackPath, listingStay } from "~/lib/redirects";
 import { listingAvailability } from "@server/availability/listing-availability";
@@ -144,15 +145,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { preview, property, price, host, responsiveness, reviews, categorySlug, placeHref, today, backTo, availability, stay } = loaderData;
+  const { preview, property, price, host, responsiveness, reviews, categorySlug, placeHref, today, backTo, availability, stay, share } = loaderData;
   useViewBeacon("pagina", preview ? null : property.id);
   return (
     <PropertyDetailLayout
       topBar={
         <div className="mb-4 flex items-center justify-between gap-4">
           <BackLink to={backTo}>Voltar</BackLink>
-          {/* Only a published listing can be a favourite. */}
-          {preview ? null : <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />}
+          {/* Only a published listing can be a favourite, or be shared. */}
+          {preview ? null : (
+            <div className="flex items-center gap-2">
+              <SharePart url={share.url} text={`Olha este lugar no Recanto: ${property.title}`} />
+              <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
+            </div>
+          )}
         </div>
       }
       notice={preview ? <PreviewNotice viewer={preview} /> : null}

@@ -10,6 +10,7 @@ import { sharedPageHeaders } from "@server/http/cache-policy";
 import { linkButton, PageMessage } from "~/components/layout/page-message";
 import { PropertyCard } from "~/components/property/property-card";
 import { HostBadges } from "~/components/property/host-badges";
+import { SharePart } from "~/components/share/share-part";
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icons";
 import { Pagination } from "~/components/ui/pagination";
@@ -58,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Anfitriao({ loaderData }: Route.ComponentProps) {
-  const { host, listings, total, page, pageCount, languages, rating, responsiveness } = loaderData;
+  const { host, listings, total, page, pageCount, languages, rating, responsiveness, url } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
@@ -84,6 +85,9 @@ export default function Anfitriao({ loaderData }: Route.ComponentProps) {
               ) : null}
             </p>
           ) : null}
+        </div>
+        <div className="sm:ml-auto sm:self-start">
+          <SharePart url={url} text={`Conheça as hospedagens de ${host.firstName} no Recanto:`} />
         </div>
       </header>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
