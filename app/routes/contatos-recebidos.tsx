@@ -7,7 +7,7 @@ import { requireHost } from "@server/accounts/guards";
 import { contactedListings, receivedContacts, responseCounts } from "@server/trust/contacts";
 import { ContactCard, quietButton } from "~/components/contacts/contact-card";
 import { Icon } from "~/components/ui/icons";
-import { inputClass } from "~/components/ui/input-class";
+import { ListingChoice } from "~/components/host/listing-choice";
 import { Pagination } from "~/components/ui/pagination";
 import { guardPage } from "~/lib/auth.server";
 import { contactAction } from "~/lib/contact-actions.server";
@@ -94,19 +94,7 @@ export default function ContatosRecebidos({ loaderData, actionData }: Route.Comp
 
       {listings.length > 1 ? (
         <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="anuncio" className="mb-1 block text-sm font-medium">
-              Anúncio
-            </label>
-            <select id="anuncio" name="anuncio" defaultValue={listing ?? ""} className={`${inputClass} w-auto`}>
-              <option value="">Todos os anúncios</option>
-              {listings.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ListingChoice listings={listings} chosen={listing ?? null} />
           <button type="submit" className={quietButton}>
             Filtrar
           </button>

@@ -8,6 +8,7 @@ import { quietButton } from "~/components/contacts/contact-card";
 import { DayChart, dayMonth } from "~/components/insights/day-chart";
 import { METRIC_LABELS } from "~/components/insights/metric-labels";
 import { Icon } from "~/components/ui/icons";
+import { ListingChoice } from "~/components/host/listing-choice";
 import { inputClass } from "~/components/ui/input-class";
 import { guardPage } from "~/lib/auth.server";
 
@@ -69,19 +70,7 @@ export default function Desempenho({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         {listings.length > 1 ? (
-          <div>
-            <label htmlFor="anuncio" className="mb-1 block text-sm font-medium">
-              Anúncio
-            </label>
-            <select id="anuncio" name="anuncio" defaultValue={listing?.id ?? ""} className={`${inputClass} w-auto max-w-full`}>
-              <option value="">Todos os anúncios</option>
-              {listings.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ListingChoice listings={listings} chosen={listing?.id ?? null} />
         ) : null}
         <button type="submit" className={quietButton}>
           Mostrar
