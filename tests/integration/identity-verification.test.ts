@@ -47,7 +47,7 @@ for (const storageKind of ["disk", "s3"] as const) {
       return app.services.storage.exists(key);
     };
 
-    it("refuses bad numbers, names, uploads and actors with a Portuguese message, storing nothing", async () => {
+    it("refuses bad numbers, names, uploads and actors with a Portuguese message, storing nothing", { timeout: 90_000 }, async () => {
       const host = await signedInAs(app, "host", { name: "Rita Alves" });
       const images = await stageIdentityImages(host.client, app.url);
       const good = { document: VALID_DOCUMENTS.cpf, legalName: "Rita de Cássia Alves", ...images };
