@@ -78,7 +78,8 @@ describe(`a listing's calendar page (${engine})`, () => {
   });
 
   it("exports the nights, under its secret only", async () => {
-    await owner.client.post(path, { intent: "noites", bloquear: `${addNights(today, 2)},${addNights(today, 3)}` });
+    const res = await owner.client.post(path, { intent: "noites", bloquear: `${addNights(today, 2)},${addNights(today, 3)}` });
+    expect(res.status, (await res.clone().text()).slice(0, 500)).toBe(200);
     expect(await blocked()).toHaveLength(2);
     const [{ token }] = (await t.app.database.db.select({ token: properties.calendarToken }).from(properties).where(eq(properties.id, listingId))) as [{ token: string }];
     const feed = await fetch(`${t.app.url}/calendario/${token}.ics`);
