@@ -329,7 +329,8 @@ describe.skipIf(!hasChromium)("favourites, the profile and the user's own data, 
     const { context, page } = await newPage();
     await loginViaForm(page, t.app, guest.email);
     await open(page, `/accommodation/${property!.slug}`);
-    await page.getByRole("link", { name: "Voltar" }).focus();
+    // The share buttons come first in the bar; the heart is the next stop after them.
+    await page.getByRole("button", { name: "Copiar link" }).focus();
     await page.keyboard.press("Tab");
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
