@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -13,7 +12,6 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import { IDENTITY_IMAGE_PATH, IMAGE_UPLOAD_PATH, PROFILE_PHOTO_PATH } from "../common/image-upload";
 import { THEME_COOKIE } from "../common/theme-cookie";
 import { IMAGE_VARIANT_PATH, MEDIA_PREFIX } from "../common/media";
-import { IMMUTABLE_CACHE_CONTROL, type Storage } from "./adapters/storage";
 import { readSession } from "./accounts/auth";
 import { EMAIL_CONFIRMED_CALLBACK, RESET_PASSWORD_PAGE } from "./accounts/flows";
 import { cachePolicy } from "./http/cache-policy";
@@ -21,6 +19,8 @@ import { singleDrainListener } from "./http/drain-listeners";
 import { healthHandler } from "./http/health";
 import { robotsHeader, robotsTxt, SITEMAP_FILE_PATH, SITEMAP_INDEX_PATH, sitemapFile, sitemapIndex } from "./http/search-engines";
 import { viewBeaconHandler } from "./http/view-beacon";
+import { listingCardHandler, LISTING_CARD_PATH } from "./http/listing-card-files";
+import { serveStoredFile } from "./http/stored-files";
 import { VIEW_BEACON_PATH } from "../common/view-beacon";
 import { imageUploadHandlers } from "./http/image-upload";
 import { drawingSlots } from "./http/drawing-slots";
@@ -130,6 +130,7 @@ export function createApp(services: Services, options: AppOptions) {
   } else {
     app.get(`${MEDIA_PREFIX}/*key`, serveStoredFile(services.storage, logger));
   }
+  app.get(LISTING_CARD_PATH, listingCardHandler(services));
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     // Scripts and styles as compressed at build (.br and .gz beside each, vite.config.ts), never again per request.
@@ -195,35 +196,6 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   return app;
-}
-
-/** /media from a storage without a local folder (S3): streamed through, with the same caching as from disk. */
-function serveStoredFile(storage: Storage, logger: Services["logger"]): express.RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const file = await storage.get(req.path.slice(MEDIA_PREFIX.length + 1));
-      if (!file) {
-        res.status(404).end();
-        return;
-      }
-      res.setHeader("Content-Type", file.contentType);
-      res.setHeader("Cache-Control", IMMUTABLE_CACHE_CONTROL);
-      if (file.etag) res.setHeader("ETag", file.etag);
-      if (file.lastModified) res.setHeader("Last-Modified", file.lastModified.toUTCString());
-      if (req.fresh || req.method === "HEAD") {
-        file.body.destroy();
-        if (file.size !== undefined && !req.fresh) res.setHeader("Content-Length", String(file.size));
-        res.status(req.fresh ? 304 : 200).end();
-        return;
-      }
-      if (file.size !== undefined) res.setHeader("Content-Length", String(file.size));
-      pipeline(file.body, res, (err) => {
-        if (err && !req.destroyed) logger.warn({ err, path: req.path }, "image stream failed");
-      });
-    } catch (err) {
-      next(err);
-    }
-  };
 }
 
 function markCookiesSecure(res: Response) {

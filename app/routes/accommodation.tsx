@@ -5,7 +5,6 @@ import type { Route } from "./+types/accommodation";
 import { sharedPageHeaders } from "@server/http/cache-policy";
 import { findCategory } from "@common/catalog";
 import { formatBRL } from "@common/format";
-import { imageUrl } from "@common/media";
 import { nightOf } from "@common/nights";
 import { destinationPath } from "@common/places";
 import { municipalityByLabel } from "@server/cities/places";
@@ -21,6 +20,8 @@ import { listingAvailability } from "@server/availability/listing-availability";
 import { getViewer } from "~/lib/auth.server";
 import { publicHostOf } from "@server/accounts/public-host";
 import { pendingPreview } from "@server/properties/preview";
+import { listingCardPath } from "@server/sharing/listing-cards";
+import { CARD_HEIGHT, CARD_WIDTH } from "@common/listing-card";
 import { PreviewNotice } from "~/components/property/detail/preview-notice";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { responsivenessOf } from "@server/trust/contacts";
@@ -91,7 +92,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         }),
     share: {
       url: pageUrl,
-      image: cover ? { url: new URL(imageUrl(cover.storageKey, 1200, "jpeg"), base).href, alt: cover.alt } : null,
+      // The link preview's card (server/sharing/listing-cards.ts): its address names what it shows.
+      image: new URL(listingCardPath({ ...property, coverKey: cover?.storageKey ?? null }), base).href,
     },
   };
   return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
@@ -134,13 +136,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: property.title },
     { property: "og:description", content: description },
     { property: "og:url", content: share.url },
-    ...(share.image
-      ? [
-          { property: "og:image", content: share.image.url },
-          { property: "og:image:alt", content: share.image.alt },
-          { name: "twitter:card", content: "summary_large_image" },
-        ]
-      : []),
+    { property: "og:image", content: share.image },
+    { property: "og:image:type", content: "image/jpeg" },
+    { property: "og:image:width", content: String(CARD_WIDTH) },
+    { property: "og:image:height", content: String(CARD_HEIGHT) },
+    { property: "og:image:alt", content: `${property.title}, ${property.location}: ${price} por noite` },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
 };
 

@@ -36,6 +36,15 @@ export interface Storage {
   close?(): void;
 }
 
+/** A stored file's bytes, or null when there is no such file. */
+export async function readStoredFile(storage: Storage, key: string): Promise<Buffer | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** Files only operators see, through the app (identity documents): server/media/private-files.ts. */
 export const PRIVATE_KEY_PREFIX = "private/";
 export const isPrivateKey = (key: string) => key.startsWith(PRIVATE_KEY_PREFIX);

@@ -451,6 +451,37 @@ export const fileDeletions = pgTable(
   (t) => [index("file_deletions_created_idx").on(t.createdAt)],
 );
 
+/**
+ * A public listing's link preview (og:image): its 1200×630 card, a stored image whose key names the
+ * listing, a hash of what it shows and a nonce (server/sharing/listing-cards.ts). Kept apart from
+ * `properties` so that drawing one touches neither the listing nor the public pages' cache version.
+ */
+export const listingCards = pgTable("listing_cards", {
+  propertyId: uuid("property_id")
+    .primaryKey()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  storageKey: text("storage_key").notNull(),
+  /** The hash of the title, place, price and cover the card shows: the last part of its address. */
+  factsHash: text("facts_hash").notNull(),
+  drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Public listings whose card must be drawn (again): marked by triggers (migration 0032) when a
+ * listing becomes public or its title, place, price or photos change; a run of the listing-cards
+ * job clears a mark it read unless it was set again meanwhile.
+ */
+export const listingCardsDue = pgTable(
+  "listing_cards_due",
+  {
+    propertyId: uuid("property_id")
+      .primaryKey()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_cards_due_at_idx").on(t.dueAt)],
+);
+
 /** One row per user and property; deleting either removes it. */
 export const favorites = pgTable(
   "favorites",

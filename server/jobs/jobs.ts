@@ -5,6 +5,7 @@ import { feedSyncSettings, syncDueFeeds } from "../availability/feed-sync";
 import { forgetOldFootprints } from "../trust/footprints";
 import { forgetOldViews } from "../insights/views";
 import { askWhetherHostsAnswered, sendReviewInvitations } from "../trust/trust-emails";
+import { drawDueListingCards } from "../sharing/listing-cards";
 import type { Job } from "./runner";
 
 const MINUTE = 60_000;
@@ -84,5 +85,16 @@ export const oldViewsJob: Job = {
   run: ({ db, now }) => forgetOldViews(db, now()),
 };
 
+/**
+ * Link previews of public listings whose title, place, price or photos changed (or that have none
+ * yet): drawn a few at a time, at most RUN_BUDGET_MS a run (server/sharing/listing-cards.ts).
+ */
+export const listingCardsJob: Job = {
+  name: "listing-cards",
+  counts: "imagens de compartilhamento de anúncios desenhadas",
+  everyMs: MINUTE,
+  run: drawDueListingCards,
+};
+
 /** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
-export const JOBS: readonly Job[] = [staleUploadsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob, oldViewsJob];
+export const JOBS: readonly Job[] = [staleUploadsJob, listingCardsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob, oldViewsJob];

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, variantKey } from "../../common/media";
 import type { PropertyStatus, StoredImage } from "../../common/property-card";
-import type { Storage } from "../adapters/storage";
+import { readStoredFile, type Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { fraudPhotoHashes, photoHashes, PHOTO_HASH_KINDS, properties, propertyImages, users } from "../db/schema";
 import { hashDistance, PHOTO_MATCH_DISTANCE, photoHashes as hashesOfImage, type PhotoHashes } from "./photo-hash";
@@ -246,15 +246,6 @@ export async function similarPhotos(db: Db, listing: { hostId: string; images: r
   };
 }
 
-/** A stored variant's bytes, or null when the file is missing. */
-async function readFile(storage: Storage, key: string): Promise<Buffer | null> {
-  const file = await storage.get(key);
-  if (!file) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /**
  * The hashes of a photo already stored, from its largest stored variant (the 1200-wide WebP; the
  * demo's illustrations and small uploads may be smaller, named by the width all the same). Null
@@ -263,7 +254,7 @@ async function readFile(storage: Storage, key: string): Promise<Buffer | null> {
 export async function hashStoredPhoto(storage: Storage, storageKey: string): Promise<PhotoHashes | null> {
   for (const format of IMAGE_FORMATS) {
     for (const width of [...IMAGE_WIDTHS].reverse()) {
-      const bytes = await readFile(storage, variantKey(storageKey, width, format));
+      const bytes = await readStoredFile(storage, variantKey(storageKey, width, format));
       if (!bytes) continue;
       const image = await normalizeImage(bytes).catch(() => null);
       if (image) return hashesOfImage(image);

@@ -107,7 +107,8 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       const pageUrl = `${t.app.url}/accommodation/${listed.cabana!.slug}`;
       expect(html).toContain(`<meta property="og:title" content="Cabana do Vale &amp; Rio"/>`);
       expect(html).toContain(`<meta property="og:url" content="${pageUrl}"/>`);
-      expect(html).toContain(`<meta property="og:image" content="${t.app.url}/media/acc/cabana-1-1200.jpg"/>`);
+      // Its link-preview card (tests/integration/listing-cards.test.ts), named by what it shows.
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="${t.app.url}/og/${listed.cabana!.id}/[0-9a-f]{16}\\.jpg"/>`));
       expect(html).toMatch(/<meta name="description" content="Cabana em Urubici - SC, R\$\s450,00 \/ noite\. Cabana de madeira/);
       expect(html).toContain(`<link rel="canonical" href="${pageUrl}"/>`);
     });
@@ -128,7 +129,8 @@ describe(`property detail and WhatsApp contact over HTTP (${engine})`, () => {
       const html = await res.text();
       expect(html).toContain("Sem fotos");
       expect(html).not.toContain("Mostrar todas as fotos");
-      expect(html).not.toContain('property="og:image"');
+      // Its card is drawn on the brand's colour (tests/integration/listing-cards.test.ts).
+      expect(html).toContain(`<meta property="og:image" content="${t.app.url}/og/${listed.semFotos!.id}/`);
       expect(html).toContain('href="/category/chales"');
       expect(html).toContain("O anfitrião ainda não informou as comodidades.");
     });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { allVariantKeys } from "../../common/media";
 import { createPglite } from "../../server/db/client";
 import { DEMO_PASSWORD } from "../../server/seed/demo";
+import { listingCardFile } from "../../server/sharing/listing-cards";
 import { serverEntryPath } from "../support/app";
 import { createTestDatabase, engine } from "../support/database";
 import { Client } from "../support/http";
@@ -188,7 +189,7 @@ describe(`a server killed at any moment leaves no orphan file and no orphan row 
     expect(jobs.stderr).toBe("");
     expect(jobs.status).toBe(0);
     expect(jobs.stdout).toMatch(
-      /^stale-uploads: \d+ envios de imagens nunca salvos removidos\.\nfile-deletions: \d+ exclusões pendentes de arquivos de imagem concluídas\.\ncalendar-feeds: 0 calendários conectados sincronizados\.\nphoto-hashes: \d+ fotos de anúncios analisadas\.\nreview-invitations: 0 convites para avaliar hospedagens enviados\.\nresponse-questions: 0 perguntas “O anfitrião respondeu\?” enviadas\.\nold-footprints: 0 registros de origem antigos apagados\.\nold-views: 0 visualizações antigas apagadas\.\n$/,
+      /^stale-uploads: \d+ envios de imagens nunca salvos removidos\.\nlisting-cards: \d+ imagens de compartilhamento de anúncios desenhadas\.\nfile-deletions: \d+ exclusões pendentes de arquivos de imagem concluídas\.\ncalendar-feeds: 0 calendários conectados sincronizados\.\nphoto-hashes: \d+ fotos de anúncios analisadas\.\nreview-invitations: 0 convites para avaliar hospedagens enviados\.\nresponse-questions: 0 perguntas “O anfitrião respondeu\?” enviadas\.\nold-footprints: 0 registros de origem antigos apagados\.\nold-views: 0 visualizações antigas apagadas\.\n$/,
     );
 
     expect(await query("SELECT storage_key FROM file_deletions")).toEqual([]);
@@ -200,7 +201,8 @@ describe(`a server killed at any moment leaves no orphan file and no orphan row 
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(mediaDir, path.join(entry.parentPath, entry.name)));
     const orphanRows = named.filter((key) => allVariantKeys(key).some((file) => !stored.includes(file)));
-    const rowFiles = new Set(named.flatMap(allVariantKeys));
+    const cards = (await query<{ storage_key: string }>("SELECT storage_key FROM listing_cards")).map((row) => listingCardFile(row.storage_key));
+    const rowFiles = new Set([...named.flatMap(allVariantKeys), ...cards]);
     // The demo illustrations (demo/…) are a fixed set the seed draws, shown by any number of listings.
     const orphanFiles = stored.filter((file) => !rowFiles.has(file) && !/^demo\/[a-z0-9-]+-(400|800|1200)\.(webp|jpg)$/.test(file));
     expect({ orphanRows, orphanFiles }, "rows whose files are missing, files no row names").toEqual({ orphanRows: [], orphanFiles: [] });
