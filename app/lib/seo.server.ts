@@ -9,6 +9,38 @@ export const seoMeta = ({ canonical, noindex = false, structuredData = [] }: { c
   ...structuredData.map((data) => ({ "script:ld+json": data })),
 ];
 
+/** A link preview's picture: its absolute address, size and what it shows. */
+export interface PreviewImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * What WhatsApp, Facebook and X build a shared link's preview from (Open Graph), made in the loader
+ * like the rest of the page's meta: its title, description, address and, when it has one, a picture
+ * (JPEG, which every crawler reads) shown large.
+ */
+export const linkPreview = ({ title, description, url, image }: { title: string; description: string; url: string; image?: PreviewImage }): MetaDescriptor[] => [
+  { property: "og:type", content: "website" },
+  { property: "og:site_name", content: "Recanto" },
+  { property: "og:locale", content: "pt_BR" },
+  { property: "og:title", content: title },
+  { property: "og:description", content: description },
+  { property: "og:url", content: url },
+  ...(image
+    ? [
+        { property: "og:image", content: image.url },
+        { property: "og:image:type", content: "image/jpeg" },
+        { property: "og:image:width", content: String(image.width) },
+        { property: "og:image:height", content: String(image.height) },
+        { property: "og:image:alt", content: image.alt },
+        { name: "twitter:card", content: "summary_large_image" },
+      ]
+    : []),
+];
+
 /**
  * The filters a result list is narrowed by, each value of a list counted: past one, the list is a
  * combination nobody searches for by name, and an index of every combination would be endless.

@@ -25,7 +25,8 @@ import { CARD_HEIGHT, CARD_WIDTH } from "@common/listing-card";
 import { PreviewNotice } from "~/components/property/detail/preview-notice";
 import { HydrateWhenSeen } from "~/components/ui/hydrate-when-seen";
 import { responsivenessOf } from "@server/trust/contacts";
-import { seoMeta } from "~/lib/seo.server";
+import { NOINDEX } from "~/lib/seo";
+import { linkPreview, seoMeta } from "~/lib/seo.server";
 import { reviewsView } from "~/lib/listing-reviews.server";
 import { useViewBeacon } from "~/lib/use-view-beacon";
 import { breadcrumbData, listingData } from "~/lib/structured-data.server";
@@ -60,17 +61,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = context.services.database.db;
   const host = preview ? await publicHostOf(db, property.id) : await context.catalogue.publicHostOf(property.id);
   const base = context.services.config.BASE_URL;
-  const cover = property.images[0];
   const today = nightOf(new Date());
   const url = new URL(request.url);
   const category = findCategory(property.propertyType) ?? null;
   const pageUrl = new URL(`/accommodation/${property.slug}`, base).href;
+  // Formatted here, not on the phone (see PropertyCardData.price).
+  const price = formatBRL(property.priceCents);
+  const description = clip(`${property.propertyType} em ${property.location}, ${price} / noite. ${property.description}`, 160);
   const page = {
     /** Who is previewing a listing awaiting approval; null on the public page. */
     preview: preview?.viewer ?? null,
     property,
-    // Formatted here, not on the phone (see PropertyCardData.price).
-    price: formatBRL(property.priceCents),
+    price,
     host,
     responsiveness: host ? await responsivenessOf(db, host.id, context.services.clock.now()) : null,
     reviews: preview ? null : await reviewsView(db, property.id, Number(url.searchParams.get(REVIEWS_PAGE)) || 1),
@@ -80,21 +82,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     today,
     availability: await listingAvailability(context.services.database.db, property.id, today),
     stay: listingStay(url, today),
-    // Link previews (WhatsApp, social networks) need absolute addresses, and JPEG: not every crawler reads WebP.
     seo: preview
-      ? []
-      : seoMeta({
-          canonical: pageUrl,
-          structuredData: [
-            listingData(property, pageUrl, base),
-            breadcrumbData([...(category ? [{ name: category.name, path: `/category/${category.slug}` }] : []), { name: property.title, path: `/accommodation/${property.slug}` }], base),
-          ],
-        }),
-    share: {
-      url: pageUrl,
-      // The link preview's card (server/sharing/listing-cards.ts): its address names what it shows.
-      image: new URL(listingCardPath({ ...property, coverKey: cover?.storageKey ?? null }), base).href,
-    },
+      ? [{ title: `Pré-visualização: ${property.title} | Recanto` }, NOINDEX]
+      : [
+          { title: `${property.title} | Recanto` },
+          { name: "description", content: description },
+          ...seoMeta({
+            canonical: pageUrl,
+            structuredData: [
+              listingData(property, pageUrl, base),
+              breadcrumbData([...(category ? [{ name: category.name, path: `/category/${category.slug}` }] : []), { name: property.title, path: `/accommodation/${property.slug}` }], base),
+            ],
+          }),
+          ...linkPreview({
+            title: property.title,
+            description,
+            url: pageUrl,
+            // The listing's card (server/sharing/listing-cards.ts): its address names what it shows.
+            image: {
+              url: new URL(listingCardPath({ ...property, coverKey: property.images[0]?.storageKey ?? null }), base).href,
+              width: CARD_WIDTH,
+              height: CARD_HEIGHT,
+              alt: `${property.title}, ${property.location}: ${price} por noite`,
+            },
+          }),
+        ],
+    shareUrl: pageUrl,
   };
   return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
@@ -117,36 +130,11 @@ function clip(text: string, max: number) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) =>
   loaderHeaders.has("Cache-Control") ? Object.fromEntries(loaderHeaders) : sharedPageHeaders();
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Propriedade não encontrada | Recanto" }, { name: "robots", content: "noindex" }];
-  const { property, price, share } = loaderData;
-  if (loaderData.preview) return [{ title: `Pré-visualização: ${property.title} | Recanto` }, { name: "robots", content: "noindex" }];
-  const title = `${property.title} | Recanto`;
-  const description = clip(
-    `${property.propertyType} em ${property.location}, ${price} / noite. ${property.description}`,
-    160,
-  );
-  return [
-    { title },
-    { name: "description", content: description },
-    ...loaderData.seo,
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Recanto" },
-    { property: "og:locale", content: "pt_BR" },
-    { property: "og:title", content: property.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: share.url },
-    { property: "og:image", content: share.image },
-    { property: "og:image:type", content: "image/jpeg" },
-    { property: "og:image:width", content: String(CARD_WIDTH) },
-    { property: "og:image:height", content: String(CARD_HEIGHT) },
-    { property: "og:image:alt", content: `${property.title}, ${property.location}: ${price} por noite` },
-    { name: "twitter:card", content: "summary_large_image" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? loaderData.seo : [{ title: "Propriedade não encontrada | Recanto" }, NOINDEX];
 
 export default function Accommodation({ loaderData }: Route.ComponentProps) {
-  const { preview, property, price, host, responsiveness, reviews, categorySlug, placeHref, today, backTo, availability, stay, share } = loaderData;
+  const { preview, property, price, host, responsiveness, reviews, categorySlug, placeHref, today, backTo, availability, stay, shareUrl } = loaderData;
   useViewBeacon("pagina", preview ? null : property.id);
   return (
     <PropertyDetailLayout
@@ -156,7 +144,7 @@ export default function Accommodation({ loaderData }: Route.ComponentProps) {
           {/* Only a published listing can be a favourite, or be shared. */}
           {preview ? null : (
             <div className="flex items-center gap-2">
-              <SharePart url={share.url} text={`Olha este lugar no Recanto: ${property.title}`} />
+              <SharePart url={shareUrl} text={`Olha este lugar no Recanto: ${property.title}`} />
               <FavoriteButton propertyId={property.id} title={property.title} className="border border-stone-300 dark:border-stone-700" />
             </div>
           )}

@@ -14,7 +14,7 @@ import { SharePart } from "~/components/share/share-part";
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icons";
 import { Pagination } from "~/components/ui/pagination";
-import { seoMeta } from "~/lib/seo.server";
+import { linkPreview, seoMeta } from "~/lib/seo.server";
 import { breadcrumbData } from "~/lib/structured-data.server";
 
 function pageFrom(url: URL): number {
@@ -33,30 +33,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (url.pathname + url.search !== canonical) throw redirect(canonical);
   const db = context.services.database.db;
   const [rating, responsiveness] = await Promise.all([hostRating(db, found.host.id), responsivenessOf(db, found.host.id, context.services.clock.now())]);
+  const base = context.services.config.BASE_URL;
+  const pageUrl = new URL(canonical, base).href;
+  const title = `${found.host.firstName} no Recanto`;
+  const description = `${found.host.firstName} está no Recanto desde ${found.host.memberSince} e tem ${found.total === 1 ? "1 hospedagem publicada" : `${found.total} hospedagens publicadas`}.`;
   return {
     ...found,
     // Over all the host's public listings; formatted here, as the cards' prices are.
     rating: rating ? `${formatRating(rating.average)} · ${reviewCountLabel(rating.count)}` : null,
     responsiveness,
     languages: languagesSentence(found.host.languages),
-    url: new URL(canonical, context.services.config.BASE_URL).href,
-    seo: seoMeta({ canonical: new URL(canonical, context.services.config.BASE_URL).href, structuredData: [breadcrumbData([{ name: found.host.firstName, path: pageHref(params.id)(1) }], context.services.config.BASE_URL)] }),
+    url: pageUrl,
+    seo: [
+      { title: `${title} | Recanto` },
+      { name: "description", content: description },
+      ...seoMeta({ canonical: pageUrl, structuredData: [breadcrumbData([{ name: found.host.firstName, path: pageHref(params.id)(1) }], base)] }),
+      ...linkPreview({ title, description, url: pageUrl }),
+    ],
   };
 }
 
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Anfitrião não encontrado | Recanto" }, { name: "robots", content: "noindex" }];
-  const { host, total } = loaderData;
-  const title = `${host.firstName} no Recanto`;
-  return [
-    { title: `${title} | Recanto` },
-    { name: "description", content: `${host.firstName} está no Recanto desde ${host.memberSince} e tem ${total === 1 ? "1 hospedagem publicada" : `${total} hospedagens publicadas`}.` },
-    ...loaderData.seo,
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? loaderData.seo : [{ title: "Anfitrião não encontrado | Recanto" }, { name: "robots", content: "noindex" }];
 
 export default function Anfitriao({ loaderData }: Route.ComponentProps) {
   const { host, listings, total, page, pageCount, languages, rating, responsiveness, url } = loaderData;

@@ -112,7 +112,7 @@ function CategoryListing({ category, query, sort, reviewsExist, results, priceSt
         props={{ path, slug: category.slug, query, sort, centred: notes.centerName !== null, reviewsExist, priceStepTexts, onNavigate: form.expect }}
       />
       <QueryChips chips={chips} clearHref={path} />
-      <PlaceSuggestions notes={notes} href={(change) => path + categorySearch({ ...query, ...change, page: 1 })} />
+      <PlaceSuggestions links={notes.alternatives.map((a) => ({ label: a.label, href: path + categorySearch({ ...query, ...a.change, page: 1 }) }))} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => path + categorySearch({ ...query, location: "", near: null, area, page: 1 })}>
         <SearchResults
           url={path + search}
@@ -135,7 +135,6 @@ function CategoryListing({ category, query, sort, reviewsExist, results, priceSt
               ) : null}
             </div>
           }
-          countLine={(_, count) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>}
           pages={(r) => compactPageWindow(r.page, r.pageCount)}
           pageHref={pageHref}
         />

@@ -8,11 +8,12 @@ import { resultsAsShown } from "@server/properties/shown-results";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { ResultsWithMap } from "~/components/map/results-with-map";
 import { SearchResults } from "~/components/search/search-results";
+import { SharePart } from "~/components/share/share-part";
 import { PlaceSuggestions } from "~/components/search/place-suggestions";
 import { QueryChips } from "~/components/search/query-chips";
-import { SortField } from "~/components/search/sort-field";
+import { SortField, SortSubmitWithoutScript } from "~/components/search/sort-field";
 import { redirectToCanonical } from "~/lib/redirects";
-import { resultListSeo } from "~/lib/seo.server";
+import { linkPreview, resultListSeo } from "~/lib/seo.server";
 import { streamed } from "~/lib/streamed.server";
 import { breadcrumbData } from "~/lib/structured-data.server";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
@@ -46,8 +47,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const base = context.services.config.BASE_URL;
   const canonical = new URL(view.path + categorySearch({ ...DEFAULT_QUERY, page }), base).href;
   const trail = [...view.trail.map((step) => ({ name: step.label, path: step.href })), { name: view.heading, path: view.path }];
-  const seo = resultListSeo(base, view.path, query, destinationSearch, [breadcrumbData(trail, base)]);
-  return { view, query, sort: input.sort, reviewsExist, results, canonical, seo, suggestions: [] };
+  const seo = [
+    { title: `${view.heading} | Recanto` },
+    { name: "description", content: view.description },
+    ...resultListSeo(base, view.path, query, destinationSearch, [breadcrumbData(trail, base)]),
+    ...linkPreview({ title: view.heading, description: view.description, url: canonical }),
+  ];
+  return { view, query, sort: input.sort, reviewsExist, results, shareUrl: new URL(view.path, base).href, seo, suggestions: [] };
 }
 
 /** The list's order and page in its URL, defaults omitted. */
@@ -56,21 +62,7 @@ const destinationSearch = (query: PropertyQuery) => categorySearch({ ...DEFAULT_
 /** The same for every anonymous visitor: shared caches may keep it (server/http/cache-policy.ts). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData?.view) return [{ title: "Página não encontrada | Recanto" }];
-  const { view, canonical, seo } = loaderData;
-  return [
-    { title: `${view.heading} | Recanto` },
-    { name: "description", content: view.description },
-    ...seo,
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Recanto" },
-    { property: "og:locale", content: "pt_BR" },
-    { property: "og:title", content: view.heading },
-    { property: "og:description", content: view.description },
-    { property: "og:url", content: canonical },
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData?.view ? loaderData.seo : [{ title: "Página não encontrada | Recanto" }]);
 
 export default function DestinationPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.view) {
@@ -84,7 +76,7 @@ export default function DestinationPage({ loaderData }: Route.ComponentProps) {
   return <Destination {...loaderData} view={loaderData.view} />;
 }
 
-function Destination({ view, query, sort, reviewsExist, results }: Extract<Route.ComponentProps["loaderData"], { results: unknown }> & { view: NonNullable<Route.ComponentProps["loaderData"]["view"]> }) {
+function Destination({ view, query, sort, reviewsExist, results, shareUrl }: Extract<Route.ComponentProps["loaderData"], { results: unknown }> & { view: NonNullable<Route.ComponentProps["loaderData"]["view"]> }) {
   const pageHref = (page: number) => view.path + destinationSearch({ ...query, page });
   const url = view.path + destinationSearch(query);
   return (
@@ -105,11 +97,11 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
           ))}
         </ol>
       </nav>
-      <h1 className="text-3xl font-bold">{view.heading}</h1>
-      <PlaceSuggestions
-        notes={{ centerName: null, stateNames: {}, alternatives: view.namesakes.map((n) => ({ label: n.label, change: { location: n.label } })) }}
-        href={(change) => view.namesakes.find((n) => n.label === change.location)!.href}
-      />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-3xl font-bold">{view.heading}</h1>
+        <SharePart url={shareUrl} text={`${view.heading} no Recanto:`} />
+      </div>
+      <PlaceSuggestions links={view.namesakes} />
       <p className="mt-3 max-w-3xl text-lg text-stone-700 dark:text-stone-300">{view.intro}</p>
       {view.types.length > 0 ? <DestinationLinks id="tipos" title="Tipos de hospedagem" links={view.types} className="mt-8" /> : null}
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
@@ -128,7 +120,6 @@ function Destination({ view, query, sort, reviewsExist, results }: Extract<Route
           }
           // A destination has public listings by definition (the tally and the list read the same rows).
           empty={null}
-          countLine={(_, count) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>}
           pages={(r) => compactPageWindow(r.page, r.pageCount)}
           pageHref={pageHref}
         />
@@ -152,18 +143,14 @@ function SortForm({ path, search, sort, reviewsExist }: { path: string; search: 
         centred={false}
         reviewsExist={reviewsExist}
         className="flex items-center gap-2"
-        labelClassName="text-sm font-medium"
+        labelClassName="text-sm font-medium whitespace-nowrap"
         onChange={(event) => {
           const next = destinationSearch({ ...DEFAULT_QUERY, sort: event.currentTarget.value as Sort });
           form.expect(next);
           void navigate(path + next, { preventScrollReset: true });
         }}
       />
-      <noscript>
-        <button type="submit" className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700">
-          Ordenar
-        </button>
-      </noscript>
+      <SortSubmitWithoutScript />
     </Form>
   );
 }

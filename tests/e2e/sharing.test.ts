@@ -7,7 +7,7 @@ import { checkEveryLook, openPage } from "./helpers";
 const SHOTS = "/tmp/shots";
 const TITLE = "Chalé São João na serra";
 
-describe.skipIf(!hasChromium)("sharing a listing and a host's page, in Chromium", () => {
+describe.skipIf(!hasChromium)("sharing a listing, a host's page and a destination, in Chromium", () => {
   const t = useBrowserApp();
   let listing: { slug: string; url: string };
   let hostPath: string;
@@ -84,6 +84,14 @@ describe.skipIf(!hasChromium)("sharing a listing and a host's page, in Chromium"
     await context.close();
   });
 
+  it("a destination page has them too, with its heading and its address without the list's order or page", async () => {
+    const { context, page } = await openPage(t.app, t.browser, "/destinos/sp/campos-do-jordao?sort=price-low", { locale: "pt-BR" });
+    await shareHydrated(page);
+    const href = await page.getByRole("link", { name: "Compartilhar no WhatsApp" }).getAttribute("href");
+    expect(new URL(href!).searchParams.get("text")).toBe(`Hospedagens em Campos do Jordão - SP no Recanto: ${t.app.url}/destinos/sp/campos-do-jordao`);
+    await context.close();
+  });
+
   it("passes axe in the light and dark themes, on a phone and a desktop", { timeout: 240_000 }, async () => {
     await checkEveryLook(
       t.app,
@@ -91,6 +99,7 @@ describe.skipIf(!hasChromium)("sharing a listing and a host's page, in Chromium"
       [
         { path: `/accommodation/${listing.slug}`, as: "visitor", ready: TITLE, then: shareHydrated },
         { path: hostPath, as: "visitor", ready: "Helena", then: shareHydrated },
+        { path: "/destinos/sp/campos-do-jordao", as: "visitor", ready: "Hospedagens em Campos do Jordão - SP", then: shareHydrated },
       ],
       async (_visitor, look) => {
         const context = await t.browser.newContext({ locale: "pt-BR", colorScheme: look.colorScheme, viewport: look.viewport });

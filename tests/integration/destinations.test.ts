@@ -51,6 +51,10 @@ describe(`destination pages (${engine})`, () => {
     const html = await res.text();
     expect(html).toContain("<title>Hospedagens em Campos do Jordão - SP | Recanto</title>");
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/destinos\/sp\/campos-do-jordao"/);
+    // Its link preview, read without JavaScript: the heading, the introduction, the address.
+    expect(html).toContain('<meta property="og:title" content="Hospedagens em Campos do Jordão - SP"/>');
+    expect(html).toContain(`<meta property="og:url" content="${t.app.url}/destinos/sp/campos-do-jordao"/>`);
+    expect(html).toMatch(/<meta property="og:description" content="Campos do Jordão - SP tem 3 hospedagens no Recanto/);
     const shown = text(html);
     expect(shown).toContain("Campos do Jordão - SP tem 3 hospedagens no Recanto: 2 chalés e 1 cabana, de R$ 250,00 a R$ 890,00 por noite.");
     expect(shown).toContain("Os destinos mais próximos com hospedagens são Santo Antônio do Pinhal - SP (a 14 km), São Bento do Sapucaí - SP (a 16 km) e Ubatuba - SP (a ");

@@ -54,6 +54,9 @@ describe(`a host's public page (${engine})`, () => {
     expect(html).toContain("Cuido das cabanas com meu pai desde 2010.\nGosto de receber famílias.");
     expect(html).toContain("Fala português e inglês.");
     expect(html).toContain("14 hospedagens publicadas");
+    expect(html).toContain("<title>Helena no Recanto | Recanto</title>");
+    expect(html).toContain('<meta property="og:title" content="Helena no Recanto"/>');
+    expect(html).toMatch(/<meta property="og:description" content="Helena está no Recanto desde [^"]+ e tem 14 hospedagens publicadas\."/);
     expect(cardTitles(html)).toEqual(published.slice(0, 12));
 
     const second = await (await anonymous().get(`/anfitriao/${host.id}?pagina=2`)).text();

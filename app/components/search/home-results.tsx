@@ -11,7 +11,7 @@ import { PlaceSuggestions } from "./place-suggestions";
 import { QueryChips } from "./query-chips";
 import { SearchResults } from "./search-results";
 import { RadiusField } from "./radius-field";
-import { SortField } from "./sort-field";
+import { SortField, SortSubmitWithoutScript } from "./sort-field";
 import { Icon } from "~/components/ui/icons";
 import { useFormResetKey } from "~/lib/use-form-reset-key";
 
@@ -77,7 +77,7 @@ export default function HomeResults({
         </HomeSearchForm>
       </div>
       <QueryChips chips={chips} clearHref="/" />
-      <PlaceSuggestions notes={notes} href={(change) => `/${homeSearch({ ...query, ...change, page: 1 })}`} />
+      <PlaceSuggestions links={notes.alternatives.map((a) => ({ label: a.label, href: `/${homeSearch({ ...query, ...a.change, page: 1 })}` }))} />
       <ResultsWithMap results={results} area={query.area} areaHref={(area) => `/${homeSearch({ ...query, location: "", near: null, area, page: 1 })}`}>
         <SearchResults
           url={`/${search}`}
@@ -147,11 +147,7 @@ function ResultsOrder({ query, sort, centred, reviewsExist, showSort }: { query:
           }}
         />
       ) : null}
-      <noscript>
-        <button type="submit" className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700">
-          Ordenar
-        </button>
-      </noscript>
+      <SortSubmitWithoutScript />
     </Form>
   );
 }

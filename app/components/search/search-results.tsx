@@ -6,6 +6,8 @@ import { useListScroll } from "~/lib/use-list-scroll";
 import { Pagination } from "~/components/ui/pagination";
 import { PropertyGrid, PropertyGridSkeleton } from "./property-grid";
 
+const plainCountLine = (_: ShownResults, count: string) => <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">{count}</p>;
+
 /**
  * A streamed result list: skeletons at once for every new query (the Suspense is keyed by its URL),
  * then the count (announced to screen readers), the cards or the empty state (noindex), and page links.
@@ -16,7 +18,7 @@ export function SearchResults({
   skeletons,
   error,
   empty,
-  countLine,
+  countLine = plainCountLine,
   pages,
   pageHref,
 }: {
@@ -26,7 +28,8 @@ export function SearchResults({
   skeletons: number;
   error: ReactNode;
   empty: ReactNode;
-  countLine: (result: ShownResults, count: string) => ReactNode;
+  /** The line above the cards; the count alone unless told. */
+  countLine?: (result: ShownResults, count: string) => ReactNode;
   pages: (result: ShownResults) => (number | null)[];
   pageHref: (page: number) => string;
 }) {

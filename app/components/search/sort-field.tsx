@@ -47,3 +47,14 @@ export function SortField({
     </div>
   );
 }
+
+/** A GET form's submit button for SortField without JavaScript (with it, choosing an order navigates at once). */
+export function SortSubmitWithoutScript() {
+  return (
+    <noscript>
+      <button type="submit" className="rounded-lg border border-stone-300 px-4 py-2.5 font-medium dark:border-stone-700">
+        Ordenar
+      </button>
+    </noscript>
+  );
+}
