@@ -39,7 +39,8 @@ const NEW_ACCOUNT_BURST = 3;
 const NEW_ACCOUNT_MS = 7 * 86_400_000;
 
 /**
- * Counts a listing's published reviews again into its row (what cards and the rating sort read).
+ * Counts a listing's published reviews again into its row (what cards and the rating sort read),
+ * and marks the row changed.
  * The row is locked first, by its own statement: on PostgreSQL the recount's statement then starts
  * after any other transaction recounting it has committed, and so sees that one's review.
  */
@@ -50,6 +51,8 @@ async function refreshListingRating(tx: Db, propertyId: string): Promise<void> {
     .set({
       reviewCount: sql`(SELECT count(*) FROM ${reviews} WHERE ${reviews.propertyId} = ${propertyId} AND ${reviews.status} = 'published')`,
       ratingSum: sql`(SELECT coalesce(sum(${reviews.rating}), 0) FROM ${reviews} WHERE ${reviews.propertyId} = ${propertyId} AND ${reviews.status} = 'published')`,
+      // The page shows its reviews: search engines are told it changed (the sitemap's lastmod).
+      updatedAt: new Date(),
     })
     .where(eq(properties.id, propertyId));
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { properties } from "../../server/db/schema";
+import { addNights, nightOf } from "../../common/nights";
+import { contacts, properties, stays } from "../../server/db/schema";
+import { submitReview } from "../../server/trust/reviews";
 import { signedInAs } from "../support/accounts";
 import { useTestApp } from "../support/app";
 import { engine } from "../support/database";
@@ -104,6 +106,24 @@ describe(`search engines with indexing on (${engine})`, () => {
     await host.client.post("/api/propriedades", { intent: "toggle", id: row!.id, active: "true" });
     const after = (await readSitemap(t.app)).entries.find((e) => e.loc === loc)!;
     expect(new Date(after.lastmod!).getTime()).toBeGreaterThan(new Date(before.lastmod!).getTime());
+  });
+
+  it("moves a listing's last change when a review is published on it (its page shows it)", async () => {
+    const db = t.app.database.db;
+    const listing = await insertProperty(db, host.id, { title: "Cabana avaliada" });
+    const lastmod = async () => (await readSitemap(t.app)).entries.find((e) => e.loc === `${t.app.url}/accommodation/${listing.slug}`)!.lastmod!;
+    const before = await lastmod();
+    const guest = await insertHost(db, { userType: "guest" });
+    const today = nightOf(new Date());
+    const [contact] = await db.insert(contacts).values({ guestId: guest.id, hostId: host.id, propertyId: listing.id }).returning({ id: contacts.id });
+    const [stay] = await db
+      .insert(stays)
+      .values({ guestId: guest.id, hostId: host.id, contactId: contact!.id, propertyId: listing.id, checkIn: addNights(today, -5), checkOut: addNights(today, -2), statedBy: "host", hostConfirmedAt: new Date(), guestConfirmedAt: new Date() })
+      .returning({ id: stays.id });
+    const review = { rating: 5, cleanliness: 5, location: 5, communication: 5, value: 5, accuracy: 5, text: "Cabana linda, muito limpa e o anfitrião respondeu tudo rápido." };
+    const submitted = await submitReview(db, guest.id, stay!.id, review, new Date());
+    expect(submitted).toMatchObject({ ok: true, value: { held: false } });
+    expect(new Date(await lastmod()).getTime()).toBeGreaterThan(new Date(before).getTime());
   });
 
   it("refuses sitemap files that cannot exist", async () => {
