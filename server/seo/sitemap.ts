@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { CATEGORIES, PROPERTY_TYPES, type PropertyType } from "../../common/catalog";
 import { destinationPath } from "../../common/places";
 import { municipalityByCode } from "../cities/places";
@@ -49,39 +49,48 @@ interface WholeSource {
   entries(db: Db): Promise<SitemapEntry[]>;
 }
 
+type Compare = "gte" | "lt" | "gt";
+const COMPARE = { gte: sql`>=`, lt: sql`<`, gt: sql`>` };
+
+/**
+ * A keyed source from what differs between them: which keys are valid, a key as a bound on the
+ * source's key columns, and two reads in key order of the rows matching the source's own condition
+ * and a range (`keys` the key alone, which its index answers; `rows` the entries).
+ */
+function keyedSource<Row extends { key: string }>(spec: {
+  validKey(key: string): boolean;
+  bound(key: string, compare: SQL): SQL;
+  keys(db: Db, range: SQL | undefined, offset: number): Promise<{ key: string }[]>;
+  rows(db: Db, range: SQL | undefined, limit: number): Promise<Row[]>;
+  entry(row: Row): SitemapEntry;
+}): KeyedSource {
+  const range = (bounds: Partial<Record<Compare, string>>) =>
+    and(...(Object.entries(bounds) as [Compare, string | undefined][]).map(([compare, key]) => (key ? spec.bound(key, COMPARE[compare]) : undefined)));
+  return {
+    validKey: spec.validKey,
+    keyAt: async (db, from, offset) => (await spec.keys(db, range({ gte: from }), offset))[0]?.key ?? null,
+    page: async (db, { from, until, after }, limit) => (await spec.rows(db, range({ gte: from, lt: until, gt: after }), limit)).map((row) => ({ key: row.key, ...spec.entry(row) })),
+  };
+}
+
 // Listings: keyed by (created_at, id), the order of properties_public_newest_idx (read from the
 // index alone). New listings go to the last file; a listing keeps its file for its life.
 const createdAtKey = sql<string>`to_char(${properties.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${properties.id}`;
 const LISTING_KEY = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-function listingBound(key: string, compare: "gte" | "lt" | "gt"): SQL {
-  const [, at, id] = LISTING_KEY.exec(key)!;
-  const op = { gte: sql`>=`, lt: sql`<`, gt: sql`>` }[compare];
-  return sql`(${properties.createdAt}, ${properties.id}) ${op} (${at}::timestamptz, ${id}::uuid)`;
-}
+const listingOrder = [asc(properties.createdAt), asc(properties.id)];
 
-const listings: KeyedSource = {
+const listings = keyedSource({
   validKey: (key) => LISTING_KEY.test(key),
-  async keyAt(db, from, offset) {
-    const [row] = await db
-      .select({ key: createdAtKey })
-      .from(properties)
-      .where(and(publicProperty, from ? listingBound(from, "gte") : undefined))
-      .orderBy(asc(properties.createdAt), asc(properties.id))
-      .offset(offset)
-      .limit(1);
-    return row?.key ?? null;
+  bound(key, compare) {
+    const [, at, id] = LISTING_KEY.exec(key)!;
+    return sql`(${properties.createdAt}, ${properties.id}) ${compare} (${at}::timestamptz, ${id}::uuid)`;
   },
-  async page(db, { from, until, after }, limit) {
-    const rows = await db
-      .select({ key: createdAtKey, slug: properties.slug, lastmod: properties.updatedAt })
-      .from(properties)
-      .where(and(publicProperty, from ? listingBound(from, "gte") : undefined, until ? listingBound(until, "lt") : undefined, after ? listingBound(after, "gt") : undefined))
-      .orderBy(asc(properties.createdAt), asc(properties.id))
-      .limit(limit);
-    return rows.map((r) => ({ key: r.key, path: `/accommodation/${r.slug}`, lastmod: r.lastmod }));
-  },
-};
+  keys: (db, range, offset) => db.select({ key: createdAtKey }).from(properties).where(and(publicProperty, range)).orderBy(...listingOrder).offset(offset).limit(1),
+  rows: (db, range, limit) =>
+    db.select({ key: createdAtKey, slug: properties.slug, lastmod: properties.updatedAt }).from(properties).where(and(publicProperty, range)).orderBy(...listingOrder).limit(limit),
+  entry: (row) => ({ path: `/accommodation/${row.slug}`, lastmod: row.lastmod }),
+});
 
 // Hosts with a public listing (the others' pages answer 404), keyed by their id. The page shows the
 // host's profile and listings: it changed when either last did.
@@ -92,28 +101,13 @@ const hostLastmod = sql<Date>`greatest(users.updated_at, (SELECT max(p.updated_a
   users.updatedAt,
 );
 
-const hosts: KeyedSource = {
+const hosts = keyedSource({
   validKey: (key) => key.length > 0 && key.length <= 100,
-  async keyAt(db, from, offset) {
-    const [row] = await db
-      .select({ key: users.id })
-      .from(users)
-      .where(and(publicHost, from ? gte(users.id, from) : undefined))
-      .orderBy(asc(users.id))
-      .offset(offset)
-      .limit(1);
-    return row?.key ?? null;
-  },
-  async page(db, { from, until, after }, limit) {
-    const rows = await db
-      .select({ key: users.id, lastmod: hostLastmod })
-      .from(users)
-      .where(and(publicHost, from ? gte(users.id, from) : undefined, until ? lt(users.id, until) : undefined, after ? gt(users.id, after) : undefined))
-      .orderBy(asc(users.id))
-      .limit(limit);
-    return rows.map((r) => ({ key: r.key, path: `/anfitriao/${encodeURIComponent(r.key)}`, lastmod: r.lastmod }));
-  },
-};
+  bound: (key, compare) => sql`${users.id} ${compare} ${key}`,
+  keys: (db, range, offset) => db.select({ key: users.id }).from(users).where(and(publicHost, range)).orderBy(asc(users.id)).offset(offset).limit(1),
+  rows: (db, range, limit) => db.select({ key: users.id, lastmod: hostLastmod }).from(users).where(and(publicHost, range)).orderBy(asc(users.id)).limit(limit),
+  entry: (row) => ({ path: `/anfitriao/${encodeURIComponent(row.key)}`, lastmod: row.lastmod }),
+});
 
 // The site's own pages and every category page with a public listing. Neither records when it
 // changed, so they carry no lastmod (a guessed one would teach crawlers to ignore ours).
@@ -142,40 +136,30 @@ const TYPE_PAGE_KEY = /^(\d{7})_(.+)$/;
 const typePageKey = sql<string>`${destinationListings.municipalityCode}::text || '_' || ${destinationListings.propertyType}`;
 const withTypePage = and(gt(destinationListings.listings, 0), inArray(destinationListings.propertyType, TYPES_WITH_PAGES));
 
-function typePageBound(key: string, compare: "gte" | "lt" | "gt"): SQL {
-  const [, code, type] = TYPE_PAGE_KEY.exec(key)!;
-  const op = { gte: sql`>=`, lt: sql`<`, gt: sql`>` }[compare];
-  return sql`(${destinationListings.municipalityCode}, ${destinationListings.propertyType}) ${op} (${Number(code)}::integer, ${type}::text)`;
-}
-
 const destinationPlaces: WholeSource = { entries: destinationPlaceEntries };
 
-const destinationTypePages: KeyedSource = {
+const typePageOrder = [asc(destinationListings.municipalityCode), asc(destinationListings.propertyType)];
+
+const destinationTypePages = keyedSource({
   validKey: (key) => {
     const match = TYPE_PAGE_KEY.exec(key);
     return match !== null && (TYPES_WITH_PAGES as readonly string[]).includes(match[2]!);
   },
-  async keyAt(db, from, offset) {
-    const [row] = await db
-      .select({ key: typePageKey })
-      .from(destinationListings)
-      .where(and(withTypePage, from ? typePageBound(from, "gte") : undefined))
-      .orderBy(asc(destinationListings.municipalityCode), asc(destinationListings.propertyType))
-      .offset(offset)
-      .limit(1);
-    return row?.key ?? null;
+  bound(key, compare) {
+    const [, code, type] = TYPE_PAGE_KEY.exec(key)!;
+    return sql`(${destinationListings.municipalityCode}, ${destinationListings.propertyType}) ${compare} (${Number(code)}::integer, ${type}::text)`;
   },
-  async page(db, { from, until, after }, limit) {
-    const rows = await db
+  keys: (db, range, offset) => db.select({ key: typePageKey }).from(destinationListings).where(and(withTypePage, range)).orderBy(...typePageOrder).offset(offset).limit(1),
+  rows: (db, range, limit) =>
+    db
       .select({ key: typePageKey, code: destinationListings.municipalityCode, type: destinationListings.propertyType, lastmod: destinationListings.changedAt })
       .from(destinationListings)
-      .where(and(withTypePage, from ? typePageBound(from, "gte") : undefined, until ? typePageBound(until, "lt") : undefined, after ? typePageBound(after, "gt") : undefined))
-      .orderBy(asc(destinationListings.municipalityCode), asc(destinationListings.propertyType))
-      .limit(limit);
-    // Every row's municipality is known: destination_listings references municipalities.
-    return rows.map((r) => ({ key: r.key, path: `${destinationPath(municipalityByCode(r.code)!)}/${typeSlug(r.type as PropertyType)}`, lastmod: r.lastmod }));
-  },
-};
+      .where(and(withTypePage, range))
+      .orderBy(...typePageOrder)
+      .limit(limit),
+  // Every row's municipality is known: destination_listings references municipalities.
+  entry: (row) => ({ path: `${destinationPath(municipalityByCode(row.code)!)}/${typeSlug(row.type as PropertyType)}`, lastmod: row.lastmod }),
+});
 
 /**
  * Every source of the sitemap, by the name its files carry. Another kind of public page is one more
