@@ -43,6 +43,16 @@ export function nightOf(instant: Date): Night {
   return dateInZone.format(instant);
 }
 
+/** The instant a day starts in Brazil's time (00:00 there; Intl gives the offset, so rule changes are followed). */
+export function startOfNight(night: Night): Date {
+  const [y, m, d] = ymd(night);
+  const guess = new Date(Date.UTC(y, m - 1, d));
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: BRAZIL_ZONE, timeZoneName: "longOffset" }).formatToParts(guess).find((p) => p.type === "timeZoneName")!.value; // "GMT-03:00"
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(offset); // absent for GMT itself
+  const minutesOffset = match ? (Number(match[2]) * 60 + Number(match[3] ?? 0)) * (match[1] === "-" ? -1 : 1) : 0;
+  return new Date(guess.getTime() - minutesOffset * 60_000);
+}
+
 /** The night as a date-only value (local midnight), as date pickers take it: `dateOnly` gives it back. */
 export function localDateOf(night: Night): Date {
   const [y, m, d] = ymd(night);

@@ -1,12 +1,13 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/desempenho";
-import { formatBRL, formatCount, formatDate } from "@common/format";
+import { formatCount } from "@common/format";
+import { costText } from "@common/contact-cost";
+import { METRIC_LABELS, METRICS } from "@common/insights";
 import { isUuid } from "@common/uuid";
 import { requireHost } from "@server/accounts/guards";
-import { costPerContact, dailyCounts, DEFAULT_PERIOD, hostListings, INSIGHT_PERIODS, METRICS, periodDays, totalsOf, type CostPerContact } from "@server/insights/insights";
+import { costPerContact, dailyCounts, DEFAULT_PERIOD, hostListings, INSIGHT_PERIODS, periodDays, totalsOf } from "@server/insights/insights";
 import { quietButton } from "~/components/contacts/contact-card";
 import { DayChart, dayMonth } from "~/components/insights/day-chart";
-import { METRIC_LABELS } from "~/components/insights/metric-labels";
 import { Icon } from "~/components/ui/icons";
 import { ListingChoice } from "~/components/host/listing-choice";
 import { inputClass } from "~/components/ui/input-class";
@@ -30,22 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { period, listings, listing: listing ?? null, first, last, days, totals: totalsOf(days), cost };
 }
 
-function costText(cost: CostPerContact): { value: string; note: string } {
-  switch (cost.kind) {
-    case "free":
-      return { value: formatBRL(0), note: `Você está no período grátis do Premium até ${formatDate(cost.until)}: nada foi pago por estes contatos.` };
-    case "no-plan":
-      return { value: "—", note: "Sem plano ativo neste mês, não há custo a dividir pelos contatos." };
-    case "no-contacts":
-      return { value: "—", note: `Nenhum contato neste mês ainda: o plano de ${formatBRL(cost.priceCents)} será dividido pelos contatos do mês.` };
-    case "paid":
-      return { value: formatBRL(cost.centsPerContact), note: `${formatBRL(cost.priceCents)} do plano ÷ ${formatCount(cost.contacts)} ${cost.contacts === 1 ? "contato" : "contatos"} neste mês, em todos os anúncios.` };
-  }
-}
-
 export default function Desempenho({ loaderData }: Route.ComponentProps) {
   const { period, listings, listing, first, last, days, totals, cost } = loaderData;
-  const costShown = costText(cost);
+  const costShown = costText(cost, { words: "neste mês", ended: false });
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <Link to="/minhas-propriedades" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">

@@ -1,23 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { promotionCounter, promotionGrants } from "../db/schema";
+import { addNights, nightOf, startOfNight } from "../../common/nights";
 
 export const PROMOTION_SLOTS = 100;
 export const PROMOTION_MONTHS = 6;
-const TIME_ZONE = "America/Sao_Paulo";
-
-const localDate = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The UTC instant of 00:00 on a calendar day in Brasília (asks Intl for the offset, so rule changes are followed). */
-function startOfDayInBrazil(year: number, month: number, day: number): Date {
-  const guess = new Date(Date.UTC(year, month - 1, day));
-  const offset = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, timeZoneName: "longOffset" })
-    .formatToParts(guess)
-    .find((p) => p.type === "timeZoneName")!.value; // "GMT-03:00"
-  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(offset); // absent for GMT itself
-  const minutesOffset = match ? (Number(match[2]) * 60 + Number(match[3] ?? 0)) * (match[1] === "-" ? -1 : 1) : 0;
-  return new Date(guess.getTime() - minutesOffset * 60_000);
-}
 
 /**
  * The promotion covers the sign-up day and runs six calendar months in Brasília time, through the
@@ -25,13 +12,13 @@ function startOfDayInBrazil(year: number, month: number, day: number): Date {
  * arithmetic does): it ends at 00:00 of the following day.
  */
 export function promotionEndsAt(signedUpAt: Date): Date {
-  const [year, month, day] = localDate.format(signedUpAt).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = nightOf(signedUpAt).split("-").map(Number) as [number, number, number];
   const targetMonth = month - 1 + PROMOTION_MONTHS;
   const y = year + Math.floor(targetMonth / 12);
   const m = (targetMonth % 12) + 1;
   const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const lastFreeDay = Math.min(day, lastDay);
-  return startOfDayInBrazil(y, m, lastFreeDay + 1);
+  return startOfNight(addNights(`${y}-${String(m).padStart(2, "0")}-${String(lastFreeDay).padStart(2, "0")}`, 1));
 }
 
 /**
