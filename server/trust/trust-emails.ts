@@ -1,53 +1,29 @@
 import { and, asc, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { EmailMessage } from "../adapters/email";
 import { formatDate } from "../../common/format";
 import { addNights, formatNight, nightOf } from "../../common/nights";
 import { REVIEW_WINDOW_DAYS } from "../../common/reviews";
 import { firstName } from "../../common/text";
 import { responseQuestionEmail, reviewInvitationEmail } from "../accounts/emails";
-import type { Db } from "../db/client";
 import { contacts, properties, reviews, stays, users } from "../db/schema";
+import { sendClaimedEmails } from "../jobs/claimed-emails";
 import type { JobContext } from "../jobs/runner";
 import { questionOpen } from "./contacts";
 
 /**
  * The two emails of issue 45, sent by background jobs: the invitation to review a stay after its
- * check-out, and "O anfitrião respondeu?" a day after a contact. Each row is claimed in a short
- * transaction (locked, skipped by anyone else looking, marked sent), then emailed outside it, so no
- * send holds the database; a failed send takes the mark back for the next run. No row is emailed
- * twice; a process killed between the mark and the send loses that one email.
+ * check-out, and "O anfitrião respondeu?" a day after a contact. Each row is marked in the claim's
+ * transaction (locked, skipped by anyone else looking), emailed outside it, and unmarked when the
+ * send fails (server/jobs/claimed-emails.ts).
  */
 
 /** Rows handled per run at most: the rest wait for the next run. */
 const BATCH = 200;
 
-interface Claim {
-  message: EmailMessage;
-  /** Takes the mark back after a failed send. */
-  release(db: Db): Promise<unknown>;
-}
-
-async function eachClaimed(context: JobContext, claimOne: (tx: Db) => Promise<Claim | null>): Promise<number> {
-  let sent = 0;
-  while (sent < BATCH && !context.signal.aborted) {
-    const claim = await context.db.transaction(claimOne);
-    if (!claim) break;
-    try {
-      await context.mailer.send(claim.message);
-    } catch (error) {
-      await claim.release(context.db);
-      throw error;
-    }
-    sent++;
-  }
-  return sent;
-}
-
 /** Confirmed stays whose check-out has passed, still within the review window, not reviewed and not yet invited. */
 export function sendReviewInvitations(context: JobContext): Promise<number> {
   const { config } = context;
-  return eachClaimed(context, async (tx) => {
+  return sendClaimedEmails(context, async (tx) => {
     const today = nightOf(context.now());
     const [stay] = await tx
       .select({ id: stays.id, checkOut: stays.checkOut, title: properties.title, email: users.email, name: users.name })
@@ -75,13 +51,13 @@ export function sendReviewInvitations(context: JobContext): Promise<number> {
       message: reviewInvitationEmail(stay.email, firstName(stay.name), { title: stay.title, until: formatNight(stay.checkOut), lastDay }, `${config.BASE_URL}/avaliar/${stay.id}`),
       release: (db) => db.update(stays).set({ reviewInvitedAt: null }).where(eq(stays.id, stay.id)),
     };
-  });
+  }, BATCH);
 }
 
 /** Contacts whose question is open (a day old, at most a month), not yet answered nor asked about. */
 export function askWhetherHostsAnswered(context: JobContext): Promise<number> {
   const { config } = context;
-  return eachClaimed(context, async (tx) => {
+  return sendClaimedEmails(context, async (tx) => {
     const host = alias(users, "host");
     const [contact] = await tx
       .select({ id: contacts.id, createdAt: contacts.createdAt, title: properties.title, hostName: host.name, email: users.email, name: users.name })
@@ -99,5 +75,5 @@ export function askWhetherHostsAnswered(context: JobContext): Promise<number> {
       message: responseQuestionEmail(contact.email, firstName(contact.name), { title: contact.title, host: firstName(contact.hostName), on: formatDate(contact.createdAt) }, `${config.BASE_URL}/perfil#respondeu`),
       release: (db) => db.update(contacts).set({ responseAskedAt: null }).where(eq(contacts.id, contact.id)),
     };
-  });
+  }, BATCH);
 }
