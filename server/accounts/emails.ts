@@ -4,18 +4,49 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`).join("");
-  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2a1f;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;color:#2f5d3a">${escapeHtml(title)}</h1>${body}
-<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2f5d3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#555">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>
-<p style="font-size:12px;color:#555">Recanto — hospedagens na natureza</p></body></html>`;
+/** A table of labelled numbers (the monthly summary's), with an optional sentence under it. */
+export interface EmailTable {
+  caption: string;
+  rows: readonly (readonly [label: string, value: string])[];
+  note?: string;
 }
 
-function message(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }): EmailMessage {
-  const text = `${paragraphs.join("\n\n")}\n\n${action.label}: ${action.url}\n\nRecanto — hospedagens na natureza`;
-  return { to, subject, text, html: layout(subject, paragraphs, action) };
+/** What some emails add to the paragraphs and the button: tables after the paragraphs, a closing note with a link, headers. */
+interface EmailExtras {
+  tables?: readonly EmailTable[];
+  closing?: { text: string; link: { label: string; url: string } };
+  headers?: Record<string, string>;
+}
+
+const CELL = "padding:6px 0;border-bottom:1px solid #dfe5dc";
+const SMALL = "font-size:12px;color:#555";
+
+function tableHtml(table: EmailTable) {
+  const rows = table.rows.map(([label, value]) => `<tr><td style="${CELL}">${escapeHtml(label)}</td><td style="${CELL};text-align:right;font-weight:bold">${escapeHtml(value)}</td></tr>`).join("");
+  const note = table.note ? `<p style="margin:0 0 16px;${SMALL}">${escapeHtml(table.note)}</p>` : "";
+  return `<table style="width:100%;border-collapse:collapse;margin:0 0 ${table.note ? 8 : 20}px"><caption style="text-align:left;font-weight:bold;padding:0 0 4px">${escapeHtml(table.caption)}</caption>${rows}</table>${note}`;
+}
+
+const tableText = (table: EmailTable) => [table.caption, ...table.rows.map(([label, value]) => `  ${label}: ${value}`), ...(table.note ? [`  ${table.note}`] : [])].join("\n");
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, extras: EmailExtras) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`).join("");
+  const tables = (extras.tables ?? []).map(tableHtml).join("");
+  const closing = extras.closing
+    ? `<p style="${SMALL}">${escapeHtml(extras.closing.text)}<br><a href="${escapeHtml(extras.closing.link.url)}" style="color:#2f5d3a">${escapeHtml(extras.closing.link.label)}</a></p>`
+    : "";
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2a1f;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#2f5d3a">${escapeHtml(title)}</h1>${body}${tables}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2f5d3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="${SMALL}">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>
+<p style="${SMALL}">Recanto — hospedagens na natureza</p>${closing}</body></html>`;
+}
+
+function message(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }, extras: EmailExtras = {}): EmailMessage {
+  const tables = (extras.tables ?? []).map((table) => `\n\n${tableText(table)}`).join("");
+  const closing = extras.closing ? `\n\n${extras.closing.text}\n${extras.closing.link.label}: ${extras.closing.link.url}` : "";
+  const text = `${paragraphs.join("\n\n")}${tables}\n\n${action.label}: ${action.url}\n\nRecanto — hospedagens na natureza${closing}`;
+  return { to, subject, text, html: layout(subject, paragraphs, action, extras), ...(extras.headers && { headers: extras.headers }) };
 }
 
 export function verificationEmail(to: string, name: string, url: string): EmailMessage {
@@ -213,5 +244,26 @@ export function reviewHiddenForAuthorEmail(to: string, name: string, title: stri
       "Se achar que foi um engano, fale com a gente pela Central de Ajuda.",
     ],
     { label: "Abrir a Central de Ajuda", url },
+  );
+}
+
+/**
+ * The monthly summary (server/insights/monthly-summary.ts): the month's numbers in tables, the way
+ * to the insights page, and the way out, in the text and in the List-Unsubscribe headers (RFC 8058).
+ */
+export function monthlySummaryEmail(to: string, name: string, summary: { month: string; tables: readonly EmailTable[] }, urls: { insights: string; optOut: string }): EmailMessage {
+  return message(
+    to,
+    `Seu resumo de ${summary.month} no Recanto`,
+    [`Olá, ${name}!`, `Veja como foram seus anúncios em ${summary.month}. Cada pessoa conta uma vez por dia, e robôs não contam.`],
+    { label: "Ver desempenho", url: urls.insights },
+    {
+      tables: summary.tables,
+      closing: {
+        text: "Você recebe este resumo todo mês porque tem anúncios publicados no Recanto. Para não receber mais, desmarque a opção em Meu Perfil ou use o link abaixo.",
+        link: { label: "Cancelar o resumo mensal", url: urls.optOut },
+      },
+      headers: { "List-Unsubscribe": `<${urls.optOut}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    },
   );
 }

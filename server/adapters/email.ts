@@ -8,6 +8,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (List-Unsubscribe …), sent as given. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
