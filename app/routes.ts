@@ -48,6 +48,7 @@ export default [
   route("property-gallery/:id", "routes/property-gallery.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmar", "routes/newsletter-confirmar.ts"),
+  route("resumo-mensal/cancelar", "routes/resumo-mensal-cancelar.tsx"),
   route("tema", "routes/tema.ts"),
   route("brazilian-cities.json", "routes/brazilian-cities.ts"),
   route("central-ajuda", "routes/central-ajuda.tsx"),

@@ -21,6 +21,8 @@ import { robotsHeader, robotsTxt, SITEMAP_FILE_PATH, SITEMAP_INDEX_PATH, sitemap
 import { viewBeaconHandler } from "./http/view-beacon";
 import { listingCardHandler, LISTING_CARD_PATH } from "./http/listing-card-files";
 import { serveStoredFile } from "./http/stored-files";
+import { summaryOptOutHandler } from "./http/summary-opt-out";
+import { SUMMARY_OPT_OUT_PATH } from "../common/monthly-summary";
 import { VIEW_BEACON_PATH } from "../common/view-beacon";
 import { imageUploadHandlers } from "./http/image-upload";
 import { drawingSlots } from "./http/drawing-slots";
@@ -113,6 +115,8 @@ export function createApp(services: Services, options: AppOptions) {
     authHandler(req, res).catch(next);
   });
 
+  // The one write that comes from mail clients' servers rather than our pages: authorised by its signed token (decision 034).
+  app.post(SUMMARY_OPT_OUT_PATH, limitBodySize(1024), summaryOptOutHandler(services));
   app.use(rejectCrossSiteWrites(config.BASE_URL));
   // Image files are up to 50 MB: read by their own handlers, which stream with that cap.
   const uploads = imageUploadHandlers(services);

@@ -28,9 +28,11 @@ import { removeProfilePhoto } from "@server/accounts/profile-photo";
 import { municipalities } from "@server/cities/cities";
 import { hostStats } from "@server/favorites/favorites";
 import { DEFAULT_PERIOD, recentTotals } from "@server/insights/insights";
+import { setMonthlySummary } from "@server/insights/summary-opt-out";
 import { METRIC_LABELS, METRICS } from "@common/insights";
 import { PhoneField } from "~/components/auth/phone-field";
 import { ProfilePhotoControls } from "~/components/profile/profile-photo-controls";
+import { MonthlySummarySetting } from "~/components/profile/monthly-summary-setting";
 import { Avatar } from "~/components/ui/avatar";
 import { CityAutocomplete } from "~/components/ui/city-autocomplete";
 import { FormAlert, TextField } from "~/components/ui/field";
@@ -137,6 +139,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         return refusalData(refused(500, "Erro ao remover a foto", { description: "Tente novamente mais tarde." }));
       }
       return redirectWithToast("/perfil", { title: PROFILE_PHOTO_MESSAGES.removed, variant: "success" });
+    }
+    case "monthly-summary": {
+      const on = fields.receber === "on";
+      await setMonthlySummary(services.database.db, viewer.id, on);
+      return redirectWithToast(
+        "/perfil",
+        on
+          ? { title: "Resumo mensal ativado", description: "Você vai recebê-lo por email no começo de cada mês.", variant: "success" }
+          : { title: "Resumo mensal desativado", description: "Você não vai mais recebê-lo por email.", variant: "success" },
+      );
     }
     case "logout-everywhere": {
       const headers = await signOut(services, request.headers, true);
@@ -259,6 +271,7 @@ export default function Perfil({ loaderData, actionData }: Route.ComponentProps)
                   </Link>
                 </section>
               ) : null}
+              <MonthlySummarySetting on={profile.monthlySummaryEmail} />
               <section aria-labelledby="acoes-rapidas" className="rounded-2xl border border-stone-200 p-6 dark:border-stone-800">
                 <h2 id="acoes-rapidas" className="text-lg font-semibold">
                   Ações rápidas

@@ -14,6 +14,8 @@ export interface Profile {
   languages: string[];
   /** The profile photo's storage key, or null. */
   photoKey: string | null;
+  /** Whether the monthly summary email is sent (hosts; decision 034). */
+  monthlySummaryEmail: boolean;
   createdAt: Date;
 }
 
@@ -29,6 +31,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
       bio: users.bio,
       languages: users.languages,
       photoKey: users.image,
+      monthlySummaryEmail: users.monthlySummaryEmail,
       createdAt: users.createdAt,
     })
     .from(users)

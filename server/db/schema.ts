@@ -32,6 +32,8 @@ export const users = pgTable(
     languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
     /** Set by better-auth's two-factor plugin once the account confirmed an authenticator code. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** A host gets the monthly summary of their listings' numbers by email (server/insights/monthly-summary.ts) unless they switched it off. */
+    monthlySummaryEmail: boolean("monthly_summary_email").notNull().default(true),
     ...timestamps,
   },
   // Whether a profile photo still names an image's files (server/media/file-deletions.ts).
@@ -916,3 +918,25 @@ export const listingViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.day, t.kind, t.visitor] }), index("listing_views_day_idx").on(t.day)],
 );
+
+/**
+ * The monthly summary emailed to a host (server/insights/monthly-summary.ts): one row per host and
+ * month (its first day), written when the email is claimed, so no host gets a month twice.
+ */
+export const monthlySummaries = pgTable(
+  "monthly_summaries",
+  {
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: date("month").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.month] })],
+);
+
+/** Months whose summaries have all been sent: later runs of the job that month read this one row and stop. */
+export const monthlySummaryMonths = pgTable("monthly_summary_months", {
+  month: date("month").primaryKey(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+});

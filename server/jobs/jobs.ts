@@ -4,6 +4,7 @@ import { removeStaleUploads, STAGED_UPLOAD_TTL_MS } from "../media/uploads";
 import { feedSyncSettings, syncDueFeeds } from "../availability/feed-sync";
 import { forgetOldFootprints } from "../trust/footprints";
 import { forgetOldViews } from "../insights/views";
+import { sendMonthlySummaries } from "../insights/monthly-summary";
 import { askWhetherHostsAnswered, sendReviewInvitations } from "../trust/trust-emails";
 import { drawDueListingCards } from "../sharing/listing-cards";
 import type { Job } from "./runner";
@@ -96,5 +97,17 @@ export const listingCardsJob: Job = {
   run: drawDueListingCards,
 };
 
+/**
+ * From the 1st of each month (Brazil's), each host with a public listing gets last month's numbers
+ * by email once, unless they switched it off (server/insights/monthly-summary.ts). Once every host
+ * has theirs, a run costs one read until the next month.
+ */
+export const monthlySummaryJob: Job = {
+  name: "insights-summary",
+  counts: "resumos mensais de desempenho enviados",
+  everyMs: 60 * MINUTE,
+  run: sendMonthlySummaries,
+};
+
 /** Every background job, in the order `jobs:run` runs them: a cleanup lists files the next one removes. */
-export const JOBS: readonly Job[] = [staleUploadsJob, listingCardsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob, oldViewsJob];
+export const JOBS: readonly Job[] = [staleUploadsJob, listingCardsJob, fileDeletionsJob, calendarFeedsJob, photoHashesJob, reviewInvitationsJob, responseQuestionsJob, oldFootprintsJob, oldViewsJob, monthlySummaryJob];
