@@ -189,7 +189,7 @@ describe(`a server killed at any moment leaves no orphan file and no orphan row 
     expect(jobs.stderr).toBe("");
     expect(jobs.status).toBe(0);
     expect(jobs.stdout).toMatch(
-      /^stale-uploads: \d+ envios de imagens nunca salvos removidos\.\nlisting-cards: \d+ imagens de compartilhamento de anúncios desenhadas\.\nfile-deletions: \d+ exclusões pendentes de arquivos de imagem concluídas\.\ncalendar-feeds: 0 calendários conectados sincronizados\.\nphoto-hashes: \d+ fotos de anúncios analisadas\.\nreview-invitations: 0 convites para avaliar hospedagens enviados\.\nresponse-questions: 0 perguntas “O anfitrião respondeu\?” enviadas\.\nold-footprints: 0 registros de origem antigos apagados\.\nold-views: 0 visualizações antigas apagadas\.\n$/,
+      /^stale-uploads: \d+ envios de imagens nunca salvos removidos\.\nlisting-cards: \d+ imagens de compartilhamento de anúncios desenhadas\.\nfile-deletions: \d+ exclusões pendentes de arquivos de imagem concluídas\.\ncalendar-feeds: 0 calendários conectados sincronizados\.\nphoto-hashes: \d+ fotos de anúncios analisadas\.\nreview-invitations: 0 convites para avaliar hospedagens enviados\.\nresponse-questions: 0 perguntas “O anfitrião respondeu\?” enviadas\.\nold-footprints: 0 registros de origem antigos apagados\.\nold-views: 0 visualizações antigas apagadas\.\ninsights-summary: \d+ resumos mensais de desempenho enviados\.\n$/,
     );
 
     expect(await query("SELECT storage_key FROM file_deletions")).toEqual([]);

@@ -76,6 +76,7 @@ describe.skipIf(engine !== "postgres")("trust emails sent by two processes: each
     const everyGuest = Array.from({ length: GUESTS }, (_, i) => `hospede-${i}@example.com`).sort();
     expect(invitations.map((mail) => mail.to).sort()).toEqual(everyGuest);
     expect(questions.map((mail) => mail.to).sort()).toEqual(everyGuest);
-    expect(mails).toHaveLength(2 * GUESTS);
+    // The host's own email (the monthly summary, tests/integration/monthly-summary-processes.test.ts) aside.
+    expect(mails.filter((mail) => mail.to.startsWith("hospede-"))).toHaveLength(2 * GUESTS);
   });
 });

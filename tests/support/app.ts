@@ -18,8 +18,8 @@ export interface TestApp {
   dataDir: string;
   /** The local map tile stand-in every map of this app draws from (no test reaches a tile service). */
   tiles: TileServer;
-  /** Emails written to the outbox, oldest first. */
-  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  /** Emails written to the outbox, oldest first; `headers` by lower-case name, unfolded. */
+  outbox(): Promise<{ to: string; subject: string; text: string; html: string; headers: Map<string, string> }[]>;
   close(): Promise<void>;
 }
 
@@ -66,7 +66,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       return Promise.all(
         files.map(async (f) => {
           const mail = await simpleParser(await fs.readFile(path.join(dir, f)));
-          return { to: mail.to && !Array.isArray(mail.to) ? mail.to.text : "", subject: mail.subject ?? "", text: mail.text ?? "" };
+          const headers = new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim()]));
+          return { to: mail.to && !Array.isArray(mail.to) ? mail.to.text : "", subject: mail.subject ?? "", text: mail.text ?? "", html: mail.html || "", headers };
         }),
       );
     },
