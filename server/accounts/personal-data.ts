@@ -4,7 +4,7 @@ import { RESPONSE_ANSWERS, RESPONSE_LABELS, RESPONSE_WINDOW_DAYS, responsiveness
 import type { Storage } from "../adapters/storage";
 import type { Db } from "../db/client";
 import { planFor } from "../billing/status";
-import { billingCustomers, calendarFeeds, contacts, favorites, footprints, hostBlockedNights, identityVerifications, imageUploads, reports, minStayPeriods, newsletterSubscribers, properties, propertyImages, reviews, sessions, stays, subscriptions, users, verifications } from "../db/schema";
+import { billingCustomers, calendarFeeds, contacts, favorites, footprints, hostBlockedNights, identityVerifications, imageUploads, reports, minStayPeriods, monthlySummaries, newsletterSubscribers, properties, propertyImages, reviews, sessions, stays, subscriptions, users, verifications } from "../db/schema";
 import { listFilesForDeletion, removeListedFilesNow } from "../media/file-deletions";
 import { responseCounts } from "../trust/contacts";
 import { FOOTPRINT_DAYS } from "../trust/footprints";
@@ -24,6 +24,7 @@ export async function exportPersonalData(db: Db, userId: string) {
       location: users.location,
       bio: users.bio,
       languages: users.languages,
+      monthlySummaryEmail: users.monthlySummaryEmail,
       image: users.image,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
@@ -58,7 +59,10 @@ export async function exportPersonalData(db: Db, userId: string) {
     reportsMade: await ownReports(db, userId),
     contactsMade: await contactsMade(db, userId),
     contactsReceived: await contactsReceived(db, userId),
-    ...(account.userType === "host" && { responsiveness: await ownResponsiveness(db, userId) }),
+    ...(account.userType === "host" && {
+      responsiveness: await ownResponsiveness(db, userId),
+      monthlySummariesSent: await db.select({ month: monthlySummaries.month, sentAt: monthlySummaries.sentAt }).from(monthlySummaries).where(eq(monthlySummaries.hostId, userId)).orderBy(desc(monthlySummaries.month)),
+    }),
     reviewsWritten: await reviewsWritten(db, userId),
     reviewRepliesWritten: await repliesWritten(db, userId),
     securityFootprints: await ownFootprints(db, userId),

@@ -177,6 +177,11 @@ describe(`monthly summary email (${engine})`, () => {
     expect(await mailsTo(semAnuncio.email)).toEqual([]);
     expect((await t.app.outbox()).filter((mail) => mail.subject.startsWith("Seu resumo de"))).toHaveLength(4);
 
+    // The host's data export says which summaries were sent, and the setting.
+    const exported = await (await marina.client.get("/perfil/dados")).json();
+    expect(exported.account.monthlySummaryEmail).toBe(true);
+    expect(exported.monthlySummariesSent.map((row: { month: string }) => row.month)).toEqual([`${thisMonth.slice(0, 8)}01`, `${lastMonthDay.slice(0, 8)}01`]);
+
     // Run again, later that month: nothing more, and the month's mark makes it one read.
     at(new Date(startOfNight(nextMonthFirst).getTime() + 5 * 86_400_000));
     expect(await runJob(t.app.services, monthlySummaryJob)).toEqual({ ran: true, count: 0 });
