@@ -580,6 +580,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     },
     { weight: 1, arbitrary: get("media", segment(fc.constantFrom("x.webp", "a/b-800.webp", "../../etc/passwd")).map((s) => `/media/${s}`), noQuery) },
     { weight: 1, arbitrary: get("newsletter-link", fc.constant("/newsletter/confirmar"), queryOf({ token: either(fc.base64String({ maxLength: 40 })) })) },
+    { weight: 1, arbitrary: get("summary-link", fc.constant("/resumo-mensal/cancelar"), queryOf({ token: either(fc.base64String({ maxLength: 60 })) })) },
 
     // Every form action.
     { weight: 5, arbitrary: post("login", fc.constant("/login"), form({ email, password, remember: bool, mode: either(fc.constant("dialog")), redirectTo })) },
@@ -608,6 +609,14 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
     },
     { weight: 2, arbitrary: post("newsletter", fc.constant("/newsletter"), form({ email })) },
     {
+      weight: 1,
+      arbitrary: post(
+        "summary-one-click",
+        fc.base64String({ maxLength: 60 }).map((token) => `/resumo-mensal/cancelar?token=${encodeURIComponent(token)}`),
+        form({ "List-Unsubscribe": fc.constant("One-Click") }),
+      ),
+    },
+    {
       weight: 6,
       arbitrary: post(
         "profile",
@@ -615,7 +624,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         form({
           intent: either(
             fc.oneof(
-              { weight: 12, arbitrary: fc.constantFrom("update-profile", "update-profile", "resend-verification", "delete-account", "remove-photo", "request-verification") },
+              { weight: 12, arbitrary: fc.constantFrom("update-profile", "update-profile", "resend-verification", "delete-account", "remove-photo", "request-verification", "monthly-summary") },
               { weight: 1, arbitrary: fc.constant("logout-everywhere") },
             ),
           ),
@@ -674,7 +683,7 @@ export function fuzzRequests(pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
         }),
       ),
     },
-    { weight: 6, arbitrary: post("property-add", fc.constant("/adicionar-propriedade"), formBody(fieldPairs(propertyFields).map(renameImageIds))) },
+    { weight: 20, arbitrary: post("property-add", fc.constant("/adicionar-propriedade"), formBody(fieldPairs(propertyFields).map(renameImageIds))) },
     {
       weight: 6,
       arbitrary: post("property-edit", idSegment.map((s) => `/editar-propriedade/${s}`), formBody(fieldPairs(propertyFields).map(renameImageIds))),
