@@ -249,6 +249,8 @@ export const properties = pgTable(
   },
   (t) => [
     index("properties_host_idx").on(t.hostId, t.createdAt.desc().nullsFirst()),
+    // A host page's last change in the sitemap: the latest of its public listings' (one index read, however many it has).
+    index("properties_host_updated_idx").on(t.hostId, t.updatedAt).where(publicProperty),
     // INCLUDE (property_type, state_code, max_guests, price_cents, amenities, features), migration
     // 0015: a search's first matches in newest order are collected from the index alone; and
     // facet_lanes, migration 0016: so are a filter count's; and rating_score (0028), so are they for

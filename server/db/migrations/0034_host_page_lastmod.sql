@@ -1,0 +1,1 @@
+CREATE INDEX "properties_host_updated_idx" ON "properties" USING btree ("host_id","updated_at") WHERE status = 'approved' AND is_active;
