@@ -1,5 +1,6 @@
 /**
- * npm run bench — eight measurements, printed (plans are asserted; timings only in part 5's goals):
+ * npm run bench — eight measurements, printed (plans are asserted; timings only in part 5's goals;
+ * the helpers every part shares are in scripts/bench/support.ts):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -57,11 +58,11 @@
  * listings: seeding a million takes most of an hour, so tuning a query at that size needs it; the
  * pages part keeps recanto_bench_pages_<count> the same way, the rating part recanto_bench_rating_<count>).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -69,7 +70,6 @@ import autocannon from "autocannon";
 import { parseArgs } from "node:util";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
 import sharp from "sharp";
 import { deferredScripts } from "../app/lib/scripts-after-load";
 import { createAccount } from "../server/accounts/users";
@@ -77,7 +77,6 @@ import { grantPromotion } from "../server/billing/promotion";
 import { MAX_IMAGE_BYTES } from "../common/image-upload";
 import { CATEGORY_PAGE_SIZE, DEFAULT_QUERY, HOME_PAGE_SIZE, parseHomeQuery } from "../common/property-query";
 import { findCategory } from "../common/catalog";
-import { createDiskStorage } from "../server/adapters/storage";
 import { createPglite, openPostgres, wrapPglite, type Database } from "../server/db/client";
 import { COUNT_CAP, reachablePage, reviewsExist, searchProperties, searchStatements, type SearchInput } from "../server/properties/search";
 import { addNights, nightOf } from "../common/nights";
@@ -86,15 +85,34 @@ import { calendarFeeds } from "../server/db/schema";
 import { searchInput } from "../server/properties/search-input";
 import { homeQueryOf } from "../server/properties/understood-query";
 import { municipalityByLabel } from "../server/cities/places";
-import { municipalityLabels } from "../server/cities/cities";
 import { facetCounts } from "../server/properties/facets";
-import { countPublicProperties, ensureBulkHosts, insertBulkProperties, parseCount } from "../server/seed/bulk";
+import { countPublicProperties, parseCount } from "../server/seed/bulk";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../server/seed/demo";
-import { ensureDemoImages } from "../server/seed/demo-images";
 import { hashDistance, PHOTO_MATCH_DISTANCE, photoHashes, type PhotoHashes } from "../server/media/photo-hash";
 import { normalizeImage } from "../server/media/variants";
 import { croppedCopy, mirroredCopy, resizedCopy, scenePhoto, watermarkedCopy } from "../tests/support/scenes";
 import type * as ServerEntry from "../server/index";
+import {
+  ADMIN_URL,
+  freePort,
+  kb,
+  mb,
+  ms,
+  postgresReachable,
+  procMemory,
+  query,
+  report,
+  resetPeakMemory,
+  seedBulk,
+  serverProcess,
+  stats,
+  stopProcess,
+  untilAnswering,
+  withKeptPostgres,
+  withListings,
+  withThrowawayPostgres,
+  type Stats,
+} from "./bench/support";
 
 const DEFAULT_COUNT = 100_000;
 const { values: args } = parseArgs({
@@ -141,58 +159,6 @@ async function startBuiltApp(database: Database, dataDir: string, env: Record<st
   return { url, services, stop };
 }
 
-/** PostgreSQL: DATABASE_URL's server, else the local default; each run gets its own throw-away database. */
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function postgresReachable(): Promise<boolean> {
-  const probe = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  const problem = await probe.connect().then(
-    () => probe.end().then(() => null),
-    (err: Error) => err.message || err.name,
-  );
-  if (problem) console.log(`PostgreSQL skipped: ${new URL(ADMIN_URL).host} is unreachable (${problem}); PGlite only.`);
-  return !problem;
-}
-
-const databaseUrl = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** The kept database `name` on the server of `adminUrl`, created when missing. */
-async function withKeptPostgres<T>(adminUrl: string, name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  await admin.connect();
-  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return run(databaseUrl(adminUrl, name));
-}
-
-/** A fresh database on the server of `adminUrl`, dropped afterwards whatever happens. */
-async function withThrowawayPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `recanto_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    return await run(databaseUrl(adminUrl, name));
-  } finally {
-    // pool.end() resolves before its sockets are closed; FORCE would cut them mid-close and the pool
-    // would report that as an unhandled error. Wait (briefly) until the server has seen them go.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-const ms = (started: number) => performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
 // 1. TTFB of the home page
@@ -307,18 +273,6 @@ function naiveStatements(term: string) {
   };
 }
 
-interface Stats {
-  p50: number;
-  p95: number;
-  mean: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((s, x) => s + x, 0) / sorted.length };
-}
-
 async function time(times: number, warmUp: number, run: () => Promise<unknown>): Promise<Stats> {
   for (let i = 0; i < warmUp; i++) await run();
   const samples: number[] = [];
@@ -349,46 +303,21 @@ interface EngineResult {
 const dialect = new PgDialect();
 const queryText = ({ sql: text, params }: { sql: string; params: unknown[] }) => `${text}\n-- params: ${JSON.stringify(params)}`;
 
-/** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-async function query<T>(database: Database, statement: SQLWrapper): Promise<T[]> {
-  const result = (await database.db.execute(statement.getSQL())) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 async function explain(database: Database, statement: SQLWrapper): Promise<string> {
   const rows = await query<Record<string, string>>(database, sql`EXPLAIN (ANALYZE, BUFFERS OFF) ${statement}`);
   return rows.map((row) => Object.values(row)[0]).join("\n");
 }
 
-async function seedBulk(engine: string, database: Database, mediaDir: string) {
-  const hosts = await ensureBulkHosts(database.db);
-  const pool = await ensureDemoImages(createDiskStorage(mediaDir));
-  const seeding = performance.now();
-  let lastReport = seeding;
-  await insertBulkProperties(database.db, {
-    count: LISTINGS,
-    hosts,
-    pool,
-    locations: municipalityLabels(),
-    now: new Date("2026-06-01T12:00:00Z"),
-    onProgress: (done) => {
-      if (done < LISTINGS && performance.now() - lastReport < 15_000) return;
-      lastReport = performance.now();
-      console.log(`  ${engine}: ${done.toLocaleString("pt-BR")} listings in ${(ms(seeding) / 1000).toFixed(0)} s`);
-    },
-  });
-}
-
 /** Seeds, times and explains one engine; the database is closed (pool ended) before it may be dropped. */
-async function benchEngine(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
+async function benchEngine(engine: string, database: Database): Promise<EngineResult> {
   try {
-    return await measureSearch(engine, database, mediaDir);
+    return await measureSearch(engine, database);
   } finally {
     await database.close();
   }
 }
 
-async function measureSearch(engine: string, database: Database, mediaDir: string): Promise<EngineResult> {
+async function measureSearch(engine: string, database: Database): Promise<EngineResult> {
   await database.migrate();
   const [{ version } = { version: "?" }] = await query<{ version: string }>(database, sql`SELECT version()`);
   const seeding = performance.now();
@@ -397,7 +326,7 @@ async function measureSearch(engine: string, database: Database, mediaDir: strin
     console.log(`  ${engine}: reusing the kept database's ${LISTINGS.toLocaleString("pt-BR")} listings`);
   } else {
     if (present > 0) await database.db.execute(sql`TRUNCATE properties CASCADE`); // a kept database's unfinished seed
-    await seedBulk(engine, database, mediaDir);
+    await seedBulk(engine, database, LISTINGS);
   }
   // A live catalogue is vacuumed by autovacuum (PGlite's analyze() vacuums too): the visibility map
   // it sets lets index-only scans skip the table. Every table, as autovacuum would: without statistics
@@ -528,13 +457,11 @@ function writePlansFile(results: EngineResult[], file: string) {
 
 async function benchSearch() {
   console.log(`Search benchmark: ${LISTINGS.toLocaleString("pt-BR")} listings per engine.`);
-  // Only the illustrations' storage keys matter here; drawn once and kept between runs.
-  const mediaDir = path.join(os.tmpdir(), "recanto-bench-media");
   const results: EngineResult[] = [];
-  if (measures("pglite")) results.push(await benchEngine("PGlite", wrapPglite(await createPglite()), mediaDir));
+  if (measures("pglite")) results.push(await benchEngine("PGlite", wrapPglite(await createPglite())));
 
   if (measures("postgres") && (await postgresReachable())) {
-    const bench = (url: string) => benchEngine("PostgreSQL", openPostgres(url), mediaDir);
+    const bench = (url: string) => benchEngine("PostgreSQL", openPostgres(url));
     results.push(await (args.keep ? withKeptPostgres(ADMIN_URL, `recanto_bench_keep_${LISTINGS}`, bench) : withThrowawayPostgres(ADMIN_URL, bench)));
   }
 
@@ -558,8 +485,6 @@ async function benchSearch() {
 
 // ---------------------------------------------------------------------------------------------
 // 3. Image uploads
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** Runs `work` while sampling the process's resident memory; returns its result, the time and the peak seen. */
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakRss: number; baseRss: number }> {
@@ -661,54 +586,6 @@ async function noisePng(bytes: number): Promise<Buffer> {
   return png;
 }
 
-/** A kernel's memory counter of a process, in bytes (VmRSS now, VmHWM the peak since start or since the last reset). */
-function procMemory(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no ${field} for process ${pid}`);
-  return Number(match[1]) * 1024;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/**
- * The built server as a process of its own on a free port, as production runs it (`node
- * build/server/index.js`): PGlite in DATA_DIR unless `env` names a DATABASE_URL. `start` resolves
- * once /healthz answers.
- */
-async function serverProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const entry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-  const full: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: url, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", ...env };
-  delete full.MEDIA_DIR;
-  const start = async () => {
-    const child = spawn(process.execPath, [entry], { env: full, stdio: ["ignore", "ignore", "inherit"] });
-    await untilAnswering(`${url}/healthz`, child);
-    return child;
-  };
-  return { url, start };
-}
-
-/** Resolves once `url` answers 2xx; fails if `child` exits first or two minutes pass. */
-async function untilAnswering(url: string, child: ChildProcess) {
-  for (let i = 0; !(await fetch(url).then((r) => r.ok, () => false)); i++) {
-    if (child.exitCode !== null) throw new Error(`the process for ${url} exited before it answered`);
-    if (i > 600) throw new Error(`${url} did not answer in 2 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stopProcess(child: ChildProcess) {
-  child.kill("SIGTERM");
-  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-}
-
 async function benchBigUploads() {
   if (!fs.existsSync("/proc/self/status")) {
     console.log("10 × 49 MB uploads skipped: needs Linux's /proc to read the server's memory.");
@@ -740,13 +617,7 @@ async function benchBigUploads() {
     if (warm !== 201) throw new Error(`warm-up upload answered ${warm}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = procMemory(child.pid!, "VmRSS");
-    // Resets VmHWM to the current RSS (Linux ≥ 4.0), so the peak read afterwards is this burst's.
-    let hwmReset = true;
-    try {
-      fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
-    } catch {
-      hwmReset = false;
-    }
+    const hwmReset = resetPeakMemory(child.pid!);
     let sampled = idle;
     const sampler = setInterval(() => (sampled = Math.max(sampled, procMemory(child.pid!, "VmRSS"))), 10);
     const started = performance.now();
@@ -935,7 +806,6 @@ async function firstLoadScripts(url: string, paths: string[]) {
   return rows;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 async function benchPages() {
@@ -955,7 +825,7 @@ async function benchPages() {
         if (present === 0) await stopProcess(await app.start()); // migrates and seeds the demo catalogue
         if (present < LISTINGS) {
           console.log(`Pages: seeding ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL…`);
-          await seedBulk("PostgreSQL", database, path.join(os.tmpdir(), "recanto-bench-media"));
+          await seedBulk("PostgreSQL", database, LISTINGS);
         }
         await database.db.execute(sql`VACUUM ANALYZE`);
       } finally {
@@ -1165,14 +1035,7 @@ async function benchAvailability() {
   const run = async (url: string) => {
     const database = openPostgres(url);
     try {
-      await database.migrate();
-      const present = await countPublicProperties(database.db);
-      if (present < LISTINGS) {
-        if (present > 0) await database.db.execute(sql`TRUNCATE properties CASCADE`);
-        console.log(`Availability: seeding ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL…`);
-        await seedBulk("PostgreSQL", database, path.join(os.tmpdir(), "recanto-bench-media"));
-        await database.db.execute(sql`VACUUM ANALYZE`);
-      }
+      await withListings("Availability", database, LISTINGS);
       await takeNights(database);
       const [{ taken } = { taken: 0 }] = await query<{ taken: number }>(database, sql`SELECT count(*)::int AS taken FROM properties WHERE unavailable <> '{}'`);
       console.log(`\nAvailability at ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL, ${taken.toLocaleString("pt-BR")} with taken nights:`);
@@ -1356,14 +1219,7 @@ async function benchRating() {
   const run = async (url: string) => {
     const database = openPostgres(url);
     try {
-      await database.migrate();
-      const present = await countPublicProperties(database.db);
-      if (present < LISTINGS) {
-        if (present > 0) await database.db.execute(sql`TRUNCATE properties CASCADE`);
-        console.log(`Rating sort: seeding ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL…`);
-        await seedBulk("PostgreSQL", database, path.join(os.tmpdir(), "recanto-bench-media"));
-        await database.db.execute(sql`VACUUM ANALYZE`);
-      }
+      await withListings("Rating sort", database, LISTINGS);
       const reviewed = await giveReviews(database);
       console.log(`
 Rating sort at ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL, ${reviewed.toLocaleString("pt-BR")} of them reviewed:`);
@@ -1374,15 +1230,6 @@ Rating sort at ${LISTINGS.toLocaleString("pt-BR")} listings on PostgreSQL, ${rev
   };
   if (args.keep) await withKeptPostgres(ADMIN_URL, `recanto_bench_rating_${LISTINGS}`, run);
   else await withThrowawayPostgres(ADMIN_URL, run);
-}
-
-function report(part: string, failures: string[]) {
-  if (failures.length === 0) {
-    console.log(`✓ ${part}: every goal met.`);
-    return;
-  }
-  console.log(`✗ ${part}: ${failures.join("; ")}`);
-  process.exitCode = 1;
 }
 
 if (!args.only || args.only === "upload") {
