@@ -1,6 +1,6 @@
 /**
- * npm run bench — eight measurements, printed (plans are asserted; timings only in part 5's goals;
- * the helpers every part shares are in scripts/bench/support.ts):
+ * npm run bench — nine measurements, printed (plans are asserted; timings only in part 5's goals).
+ * Part 9 lives in scripts/bench/, with the helpers every part shares (scripts/bench/support.ts):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -48,11 +48,19 @@
  *    around a place), alternated in the same run (read the ratios: the machine is shared), failing
  *    above 20 ms at p95 in the rating order or on a sequential scan of the listings. Needs no build.
  *
+ * 9. Listing views (issue 46), on PGlite and PostgreSQL: the built server as a process of its own
+ *    behind a trusted proxy takes view beacons (POST /api/visitas) at 10 connections, in alternated
+ *    rounds: new visitors (one row each), visitors already counted today (the same statement, which
+ *    writes nothing) and a robot's user agent (no database); p50/p95/p99 and requests per second of
+ *    each, and what recording adds beside both references. Fails if the rows written are not
+ *    exactly the new visitors'.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating, --count N (listings, default 100000;
- * the plans file is only written at the default, with both engines), --runs N (per search, default 200),
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating|views,
+ * --count N (listings, default 100000; the plans file is only written at the default, with both
+ * engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
  * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
  * listings: seeding a million takes most of an hour, so tuning a query at that size needs it; the
@@ -113,14 +121,15 @@ import {
   withThrowawayPostgres,
   type Stats,
 } from "./bench/support";
+import { benchViews } from "./bench/views";
 
 const DEFAULT_COUNT = 100_000;
 const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating"].includes(args.only)) {
-  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash ou rating");
+if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating", "views"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash, rating ou views");
   process.exit(2);
 }
 if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
@@ -140,10 +149,12 @@ const LISTINGS = countArg.count;
 const RUNS = runsArg.count;
 
 /**
- * The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own): the app is measured as it runs.
- * The photo-hash and rating parts call modules directly and need no build.
+ * The production build `npm run build` made (BUILD_DIR lets parallel work trees keep their own), in
+ * this process for the parts that serve it here (upload, ttfb, answers): the app is measured as it
+ * runs. The other parts start it as a process of their own, or call modules directly.
  */
-const server = (args.only === "photo-hash" || args.only === "rating" ? undefined : await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof ServerEntry;
+const servedHere = !args.only || ["upload", "ttfb", "answers"].includes(args.only);
+const server = (servedHere ? await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href) : undefined) as typeof ServerEntry;
 
 /** The built app on a random local port, on the given database, through the one bootstrap. */
 async function startBuiltApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
@@ -1243,3 +1254,4 @@ if (!args.only || args.only === "pages") await benchPages();
 if (!args.only || args.only === "availability") await benchAvailability();
 if (!args.only || args.only === "photo-hash") await benchPhotoHash();
 if (!args.only || args.only === "rating") await benchRating();
+if (!args.only || args.only === "views") await benchViews();
