@@ -1,6 +1,6 @@
 /**
- * npm run bench — nine measurements, printed (plans are asserted; timings only in part 5's goals).
- * Part 9 lives in scripts/bench/, with the helpers every part shares (scripts/bench/support.ts):
+ * npm run bench — ten measurements, printed (plans are asserted; timings only in part 5's goals).
+ * Parts 9 and 10 live in scripts/bench/, with the helpers every part shares (scripts/bench/support.ts):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -55,16 +55,23 @@
  *    each, and what recording adds beside both references. Fails if the rows written are not
  *    exactly the new visitors'.
  *
+ * 10. Sitemap (issue 46), on PostgreSQL: --count listings (default 1,000,000; --keep keeps
+ *    recanto_bench_sitemap_<count>), then /sitemap.xml and every file it lists read from the built
+ *    server as a process of its own: time, bytes, URLs, files, and its resident memory idle and at
+ *    its peak against the XML served; beside one keyed-pagination loop over the same listings'
+ *    (id, slug, updated_at) through node-postgres, before and after.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating|views,
- * --count N (listings, default 100000; the plans file is only written at the default, with both
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating|views|sitemap,
+ * --count N (listings, default 100000, the sitemap part's 1000000; the plans file is only written at the default, with both
  * engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
  * database is named recanto_bench_keep_<count>, kept afterwards and reused while it holds <count>
  * listings: seeding a million takes most of an hour, so tuning a query at that size needs it; the
- * pages part keeps recanto_bench_pages_<count> the same way, the rating part recanto_bench_rating_<count>).
+ * pages part keeps recanto_bench_pages_<count> the same way, the rating part recanto_bench_rating_<count>, the sitemap
+ * part recanto_bench_sitemap_<count>).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -100,6 +107,7 @@ import { hashDistance, PHOTO_MATCH_DISTANCE, photoHashes, type PhotoHashes } fro
 import { normalizeImage } from "../server/media/variants";
 import { croppedCopy, mirroredCopy, resizedCopy, scenePhoto, watermarkedCopy } from "../tests/support/scenes";
 import type * as ServerEntry from "../server/index";
+import { benchSitemap, SITEMAP_LISTINGS } from "./bench/sitemap";
 import {
   ADMIN_URL,
   freePort,
@@ -128,8 +136,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating", "views"].includes(args.only)) {
-  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash, rating ou views");
+if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating", "views", "sitemap"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash, rating, views ou sitemap");
   process.exit(2);
 }
 if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
@@ -1255,3 +1263,4 @@ if (!args.only || args.only === "availability") await benchAvailability();
 if (!args.only || args.only === "photo-hash") await benchPhotoHash();
 if (!args.only || args.only === "rating") await benchRating();
 if (!args.only || args.only === "views") await benchViews();
+if (!args.only || args.only === "sitemap") await benchSitemap(args.count ? LISTINGS : SITEMAP_LISTINGS, args.keep ?? false);
