@@ -1,6 +1,6 @@
 /**
- * npm run bench — ten measurements, printed (plans are asserted; timings only in part 5's goals).
- * Parts 9 and 10 live in scripts/bench/, with the helpers every part shares (scripts/bench/support.ts):
+ * npm run bench — eleven measurements, printed (plans are asserted; timings only in part 5's goals).
+ * Parts 9–11 live in scripts/bench/, with the helpers every part shares (scripts/bench/support.ts):
  *
  * 1. TTFB: time to first byte of the home page, served by the production build (BUILD_DIR, else
  *    build/) in this process, on embedded PGlite and on PostgreSQL.
@@ -61,10 +61,15 @@
  *    its peak against the XML served; beside one keyed-pagination loop over the same listings'
  *    (id, slug, updated_at) through node-postgres, before and after.
  *
+ * 11. Link-preview cards (issue 46): 40 cards drawn with drawListingCard on the demo illustrations:
+ *    the first (cold) and the others' time, the part on the main thread and its longest block,
+ *    JPEG sizes (fails at 300 KB or more), beside sharp alone cropping and encoding the same covers.
+ *    Needs no build.
+ *
  * PostgreSQL is DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres; each part
  * creates its own recanto_bench_<pid> database and drops it. Unreachable: PGlite only.
  *
- * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating|views|sitemap,
+ * Options (after `npm run bench --`): --only ttfb|search|upload|answers|pages|availability|photo-hash|rating|views|sitemap|cards,
  * --count N (listings, default 100000, the sitemap part's 1000000; the plans file is only written at the default, with both
  * engines), --runs N (per search, default 200),
  * --engine pglite|postgres (the search part on one engine only), --keep (the search part's PostgreSQL
@@ -107,6 +112,7 @@ import { hashDistance, PHOTO_MATCH_DISTANCE, photoHashes, type PhotoHashes } fro
 import { normalizeImage } from "../server/media/variants";
 import { croppedCopy, mirroredCopy, resizedCopy, scenePhoto, watermarkedCopy } from "../tests/support/scenes";
 import type * as ServerEntry from "../server/index";
+import { benchCards } from "./bench/cards";
 import { benchSitemap, SITEMAP_LISTINGS } from "./bench/sitemap";
 import {
   ADMIN_URL,
@@ -136,8 +142,8 @@ const { values: args } = parseArgs({
   options: { only: { type: "string" }, count: { type: "string" }, runs: { type: "string" }, engine: { type: "string" }, keep: { type: "boolean" } },
   strict: true,
 });
-if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating", "views", "sitemap"].includes(args.only)) {
-  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash, rating, views ou sitemap");
+if (args.only && !["ttfb", "search", "upload", "answers", "pages", "availability", "photo-hash", "rating", "views", "sitemap", "cards"].includes(args.only)) {
+  console.error("--only aceita ttfb, search, upload, answers, pages, availability, photo-hash, rating, views, sitemap ou cards");
   process.exit(2);
 }
 if (args.engine && !["pglite", "postgres"].includes(args.engine)) {
@@ -1264,3 +1270,4 @@ if (!args.only || args.only === "photo-hash") await benchPhotoHash();
 if (!args.only || args.only === "rating") await benchRating();
 if (!args.only || args.only === "views") await benchViews();
 if (!args.only || args.only === "sitemap") await benchSitemap(args.count ? LISTINGS : SITEMAP_LISTINGS, args.keep ?? false);
+if (!args.only || args.only === "cards") await benchCards();
