@@ -107,7 +107,7 @@ export async function benchSitemap(count: number, keep: boolean) {
       const app = await serverProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), SEED_DEMO: "false", LOG_LEVEL: "warn" });
       const child = await app.start();
       const pid = child.pid!;
-      let crawled: { index: Fetched; files: (Fetched & { url: string })[]; ms: number };
+      let crawled: { index: Fetched; files: (Fetched & { url: string; peakRss: number })[]; ms: number };
       let idle: number;
       let peak: number;
       let hwmReset: boolean;
@@ -117,12 +117,22 @@ export async function benchSitemap(count: number, keep: boolean) {
         idle = procMemory(pid, "VmRSS");
         hwmReset = resetPeakMemory(pid);
         let sampled = idle;
-        const sampler = setInterval(() => (sampled = Math.max(sampled, procMemory(pid, "VmRSS"))), 10);
+        // Also the peak while each file is read: memory the files left behind would pile up from one to the next.
+        let filePeak = idle;
+        const sampler = setInterval(() => {
+          const rss = procMemory(pid, "VmRSS");
+          sampled = Math.max(sampled, rss);
+          filePeak = Math.max(filePeak, rss);
+        }, 10);
         try {
           const started = performance.now();
           const index = await crawl(`${app.url}/sitemap.xml`);
-          const files: (Fetched & { url: string })[] = [];
-          for (const url of locs(index.xml)) files.push({ url, ...(await crawl(url)) });
+          const files: (Fetched & { url: string; peakRss: number })[] = [];
+          for (const url of locs(index.xml)) {
+            filePeak = procMemory(pid, "VmRSS");
+            const fetched = await crawl(url);
+            files.push({ url, ...fetched, peakRss: filePeak });
+          }
           crawled = { index, files, ms: ms(started) };
         } finally {
           clearInterval(sampler);
@@ -143,7 +153,7 @@ export async function benchSitemap(count: number, keep: boolean) {
       const slowest = files.reduce((a, b) => (b.ms > a.ms ? b : a));
       const largest = Math.max(...files.map((f) => Buffer.byteLength(f.xml)));
       const reference = (before.ms + after.ms) / 2;
-      const failed = [index, ...files].filter((f) => f.status !== 200).length;
+      const failed = [{ url: "/sitemap.xml", ...index }, ...files].filter((f) => f.status !== 200);
 
       console.log(`\nSitemap at ${listings.toLocaleString("pt-BR")} public listings on PostgreSQL, read as a crawler reads it (one file after another, gzip):`);
       console.log(`  index /sitemap.xml: ${index.ms.toFixed(0)} ms, ${files.length} files listed (${listingFiles.length} of listings)`);
@@ -157,11 +167,13 @@ export async function benchSitemap(count: number, keep: boolean) {
       );
       console.log(
         `  server RSS ${mb(idle)} idle, peak ${mb(peak)} during the crawl (+${mb(peak - idle)})${hwmReset ? "" : " (sampled every 10 ms)"}, ` +
-          `while it served ${mb(xmlBytes)} of XML: ${((peak - idle) / xmlBytes).toFixed(3)} of it; answers other than 200: ${failed}`,
+          `while it served ${mb(xmlBytes)} of XML: ${((peak - idle) / xmlBytes).toFixed(3)} of it`,
       );
+      console.log(`  server RSS peak while each file was read, in order (MB): ${files.map((f) => (f.peakRss / 1048576).toFixed(0)).join(" ")}`);
+      for (const f of failed) console.log(`  ✗ ${f.url.replace(app.url, "")} answered ${f.status} after ${(f.ms / 1000).toFixed(2)} s`);
       const failures: string[] = [];
       if (listingUrls !== listings) failures.push(`the files list ${listingUrls} listings, the database has ${listings} public`);
-      if (failed > 0) failures.push(`${failed} answers other than 200`);
+      if (failed.length > 0) failures.push(`${failed.length} answers other than 200`);
       report("Sitemap", failures);
     } finally {
       await database.close();
