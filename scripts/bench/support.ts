@@ -159,7 +159,8 @@ function cpuSeconds(pid: number): number {
 /**
  * Waits until a freshly started server has done its start-up work (background jobs run at once):
  * two half-seconds in a row in which it used under 5 % of a core and, on PostgreSQL, no query of
- * `database` was running. Gives up after a minute, saying so.
+ * `database` was running. Gives up after three minutes, saying so (the first monthly summaries of
+ * a million bulk listings' 12 hosts took a minute).
  */
 export async function untilSettled(pid: number, database?: Database) {
   const busyQueries = async () =>
@@ -168,8 +169,8 @@ export async function untilSettled(pid: number, database?: Database) {
       : 0;
   let quiet = 0;
   for (let i = 0; quiet < 2; i++) {
-    if (i >= 120) {
-      console.log("  (the server was still busy after a minute: measuring anyway)");
+    if (i >= 360) {
+      console.log("  (the server was still busy after three minutes: measuring anyway)");
       return;
     }
     const before = cpuSeconds(pid);
