@@ -169,7 +169,8 @@ export async function benchSitemap(count: number, keep: boolean) {
         `  server RSS ${mb(idle)} idle, peak ${mb(peak)} during the crawl (+${mb(peak - idle)})${hwmReset ? "" : " (sampled every 10 ms)"}, ` +
           `while it served ${mb(xmlBytes)} of XML: ${((peak - idle) / xmlBytes).toFixed(3)} of it`,
       );
-      console.log(`  server RSS peak while each file was read, in order (MB): ${files.map((f) => (f.peakRss / 1048576).toFixed(0)).join(" ")}`);
+      console.log(`  each file, in order: seconds ${files.map((f) => (f.ms / 1000).toFixed(1)).join(" ")}`);
+      console.log(`                       server RSS peak (MB) ${files.map((f) => (f.peakRss / 1048576).toFixed(0)).join(" ")}`);
       for (const f of failed) console.log(`  ✗ ${f.url.replace(app.url, "")} answered ${f.status} after ${(f.ms / 1000).toFixed(2)} s`);
       const failures: string[] = [];
       if (listingUrls !== listings) failures.push(`the files list ${listingUrls} listings, the database has ${listings} public`);
