@@ -1,4 +1,4 @@
-import { pipeline, Readable } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import type express from "express";
 import onHeaders from "on-headers";
 import { SitemapIndexStream, SitemapStream } from "sitemap";
@@ -111,7 +111,36 @@ function sendXml(req: express.Request, res: express.Response, xml: Readable, log
     res.end();
     return;
   }
-  pipeline(xml, res, (err) => {
+  pipeline(xml, inPieces(PIECE_BYTES), res, (err) => {
     if (err && !req.destroyed) logger.warn({ err, path: req.path }, "sitemap stream failed");
+  });
+}
+
+/** Written to the answer this many bytes at a time. */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * Groups a stream's small pieces (the sitemap writer yields one URL's XML at a time) into writes of
+ * about `bytes`: the answer's compression, handed one URL at a time, took four times as long.
+ */
+function inPieces(bytes: number): Transform {
+  let pending: Buffer[] = [];
+  let size = 0;
+  const release = (stream: Transform) => {
+    stream.push(Buffer.concat(pending, size));
+    pending = [];
+    size = 0;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= bytes) release(this);
+      done();
+    },
+    flush(done) {
+      if (size > 0) release(this);
+      done();
+    },
   });
 }
